@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Locale } from './locale.ts';
+import { DECIMAL_PATTERN } from './money.ts';
+
+/**
+ * Field-level messages. Schemas carry a key as their issue message; the API and the forms turn
+ * it into the user's language with `fieldMessage`. Wording follows the specification.
+ */
+export const FIELD_MESSAGES = {
+  'field.required': { 'en-US': 'This field is required.', 'pt-BR': 'Este campo é obrigatório.' },
+  'field.invalid': { 'en-US': 'Invalid value.', 'pt-BR': 'Valor inválido.' },
+  'amount.invalid': {
+    'en-US': 'Enter an amount, for example 100.50.',
+    'pt-BR': 'Informe um valor, por exemplo 100,50.',
+  },
+  'amount.positive': {
+    'en-US': 'The amount must be greater than zero.',
+    'pt-BR': 'O valor deve ser maior que zero.',
+  },
+  'token.required': { 'en-US': 'Token required.', 'pt-BR': 'Token obrigatório.' },
+  'network.required': { 'en-US': 'Network required.', 'pt-BR': 'Rede obrigatória.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export function isFieldMessageKey(value: string): value is FieldMessageKey {
+  return Object.hasOwn(FIELD_MESSAGES, value);
+}
+
+export function fieldMessage(key: string, locale: Locale): string {
+  return isFieldMessageKey(key)
+    ? FIELD_MESSAGES[key][locale]
+    : FIELD_MESSAGES['field.invalid'][locale];
+}
+
+/** A decimal amount as a string with a dot separator, > 0. */
+export const positiveAmountSchema = z
+  .string({ error: 'amount.invalid' })
+  .trim()
+  .regex(DECIMAL_PATTERN, { error: 'amount.invalid' })
+  .refine((value) => /[1-9]/.test(value), { error: 'amount.positive' });
+
+/** A non-negative decimal amount string. */
+export const amountSchema = z.string().regex(DECIMAL_PATTERN).meta({ example: '1250.50' });
+
+export const tokenCodeSchema = z
+  .string({ error: 'token.required' })
+  .trim()
+  .min(1, { error: 'token.required' })
+  .max(20, { error: 'token.required' })
+  .regex(/^[A-Za-z0-9]+$/, { error: 'token.required' })
+  .transform((value) => value.toUpperCase());
+
+export const networkCodeSchema = z
+  .string({ error: 'network.required' })
+  .trim()
+  .min(1, { error: 'network.required' })
+  .max(30, { error: 'network.required' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'network.required' })
+  .transform((value) => value.toUpperCase());
