@@ -1,0 +1,36 @@
+export { createDb, isInMemoryDataDir } from './client.ts';
+export type {
+  CreateDbOptions,
+  Db,
+  DbHandle,
+  DbKind,
+  DbQueryResult,
+  DbQueryResultHKT,
+  Schema,
+  Tx,
+} from './client.ts';
+export { migrate, migrationStatus, migrationsFolder, MIGRATION_LOCK_KEY } from './migrate.ts';
+export type { MigrationStatus } from './migrate.ts';
+export {
+  seedDemoData,
+  seedSettingsIfMissing,
+  DEMO_DEPOSIT_ADDRESSES,
+  DEMO_SETTINGS,
+  INITIAL_STOCK_NOTE,
+} from './seed.ts';
+export {
+  ADMIN_EMAIL_DOMAIN,
+  AdminExistsError,
+  AdminInputError,
+  countAdmins,
+  createAdmin,
+  generatePassword,
+  normalizeUsername,
+} from './admins.ts';
+export type { CreateAdminInput, CreatedAdmin } from './admins.ts';
+export { hashPassword, isStrongPassword, verifyPassword } from './password.ts';
+
+// The schema as one namespace (for drizzle / better-auth adapters) and every table, enum and
+// row type directly.
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { networks, tokens } from './catalogue.ts';
+import { createdAt, money, percentage, timestamptz, updatedAt } from './columns.ts';
+import { actorType, orderStatus, paymentMethod } from './enums.ts';
+import { wallets } from './wallets.ts';
+
+/**
+ * Exchange orders. Status changes are compare-and-set updates
+ * (`UPDATE orders SET status = $to ... WHERE id = $id AND status = $from`) written together with
+ * an `order_events` row in one transaction.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short human reference, e.g. EX-7K2Q9. */
+    reference: text('reference').notNull().unique('orders_reference_unique'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sendTokenId: text('send_token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'restrict' }),
+    receiveTokenId: text('receive_token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'restrict' }),
+    /** Network of the crypto side (the receiving network when both sides are crypto). */
+    networkId: text('network_id').references(() => networks.id, { onDelete: 'restrict' }),
+    amountSend: money('amount_send').notNull(),
+    amountReceive: money('amount_receive').notNull(),
+    /** What the admin recorded as actually received when confirming the funds. */
+    amountReceived: money('amount_received'),
+    /** Locked exchange rate: units of the token received per unit of the token sent. */
+    rate: money('rate').notNull(),
+    /** Locked fee, percentage. */
+    feeRate: percentage('fee_rate').notNull(),
+    priceSendBrl: money('price_send_brl').notNull(),
+    priceReceiveBrl: money('price_receive_brl').notNull(),
+    /** Network withdraw fee deducted from the amount to receive (crypto only). */
+    networkFee: money('network_fee').notNull().default('0'),
+    walletId: text('wallet_id').references(() => wallets.id, { onDelete: 'set null' }),
+    /** Copied from the wallet at creation: address, PIX key or Deriv account. */
+    addressToReceive: text('address_to_receive').notNull(),
+    memoToReceive: text('memo_to_receive'),
+    refundAddress: text('refund_address'),
+    paymentMethod: paymentMethod('payment_method').notNull(),
+    status: orderStatus('status').notNull().default('pending'),
+    /** Customer's proof of sending (file in storage). */
+    proofStorageKey: text('proof_storage_key'),
+    txHash: text('tx_hash'),
+    /** Admin's proof of payout (file in storage). */
+    paymentProofStorageKey: text('payment_proof_storage_key'),
+    /** Boleto PDF uploaded by the admin. */
+    boletoStorageKey: text('boleto_storage_key'),
+    /** Transaction id of the payout (exchange withdrawal or manual). */
+    payoutTxId: text('payout_tx_id'),
+    /** Exchange withdrawal id of an automatic payout. */
+    withdrawId: text('withdraw_id'),
+    quoteLockedUntil: timestamptz('quote_locked_until').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Admin order list, keyset pagination on (created_at, id), optionally by status. DESC is
+    // spelled NULLS FIRST (PostgreSQL's default for DESC) so `ORDER BY created_at DESC, id DESC`
+    // matches the index exactly (drizzle's `.desc()` alone emits NULLS LAST).
+    index('orders_status_created_at_id_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('orders_tx_hash_idx').on(t.txHash),
+    // Pending-order expiry job.
+    index('orders_pending_expires_at_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('orders_amount_send_positive', sql`${t.amountSend} > 0`),
+    check('orders_amount_receive_positive', sql`${t.amountReceive} > 0`),
+    check('orders_amount_received_positive', sql`${t.amountReceived} > 0`),
+    check('orders_rate_positive', sql`${t.rate} > 0`),
+    check('orders_fee_rate_range', sql`${t.feeRate} >= 0 AND ${t.feeRate} < 50`),
+    check('orders_price_send_positive', sql`${t.priceSendBrl} > 0`),
+    check('orders_price_receive_positive', sql`${t.priceReceiveBrl} > 0`),
+    check('orders_network_fee_non_negative', sql`${t.networkFee} >= 0`),
+    check('orders_tokens_distinct', sql`${t.sendTokenId} <> ${t.receiveTokenId}`),
+  ],
+);
+
+/** Append-only trail of an order's transitions. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** null for the creation event. */
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    actorType: actorType('actor_type').notNull(),
+    /** users.id of the customer or admin; null for the system. Kept even if the user is deleted. */
+    actorId: text('actor_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_id_created_at_idx').on(t.orderId, t.createdAt),
+    check('order_events_actor', sql`${t.actorType} = 'system' OR ${t.actorId} IS NOT NULL`),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderEvent = typeof orderEvents.$inferSelect;
+export type NewOrderEvent = typeof orderEvents.$inferInsert;

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { tokens } from './catalogue.ts';
+import { money, timestamptz } from './columns.ts';
+import { pixKeyType } from './enums.ts';
+
+/** When orders are processed. `days` are ISO weekdays (1 = Monday ... 7 = Sunday). */
+export interface OperatingHours {
+  timeZone: string;
+  days: number[];
+  /** "HH:MM", 24 h, local to `timeZone`. */
+  open: string;
+  close: string;
+}
+
+/** The platform's bank account shown for TED payments. */
+export interface BankAccount {
+  bank: string;
+  branch: string;
+  account: string;
+  holder: string;
+  /** CPF or CNPJ of the holder, digits (or the 2026 alphanumeric CNPJ). */
+  document: string;
+}
+
+export const DEFAULT_OPERATING_HOURS: OperatingHours = {
+  timeZone: 'America/Sao_Paulo',
+  days: [1, 2, 3, 4, 5],
+  open: '10:00',
+  close: '18:00',
+};
+
+/** The single settings row (id = 1). Every column has a default so `{ id: 1 }` is a valid row. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    defaultSendToken: text('default_send_token').references(() => tokens.code, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    defaultReceiveToken: text('default_receive_token').references(() => tokens.code, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    instagramUrl: text('instagram_url'),
+    telegramUrl: text('telegram_url'),
+    youtubeUrl: text('youtube_url'),
+    supportEmail: text('support_email'),
+    /** E.164, e.g. +5511999990000 (also the WhatsApp number). */
+    supportPhone: text('support_phone'),
+    youtubeTutorialUrl: text('youtube_tutorial_url'),
+    pixKey: text('pix_key'),
+    pixKeyType: pixKeyType('pix_key_type'),
+    pixMerchantName: text('pix_merchant_name'),
+    pixMerchantCity: text('pix_merchant_city'),
+    /** The platform's Deriv account (the specification's "Deriv key"), e.g. CR1234567. */
+    derivAccount: text('deriv_account'),
+    /** Limits on the amount to receive: PIX in BRL, Deriv in USD. */
+    pixMinReceive: money('pix_min_receive').notNull().default('50'),
+    pixMaxReceive: money('pix_max_receive').notNull().default('50000'),
+    derivMinReceive: money('deriv_min_receive').notNull().default('10'),
+    derivMaxReceive: money('deriv_max_receive').notNull().default('5000'),
+    autoCryptoPayouts: boolean('auto_crypto_payouts').notNull().default(false),
+    operatingHours: jsonb('operating_hours')
+      .$type<OperatingHours>()
+      .notNull()
+      .default(DEFAULT_OPERATING_HOURS),
+    quoteLockMinutes: integer('quote_lock_minutes').notNull().default(15),
+    pendingExpiryMinutes: integer('pending_expiry_minutes').notNull().default(30),
+    autoCompleteHours: integer('auto_complete_hours').notNull().default(72),
+    priceStaleMinutes: integer('price_stale_minutes').notNull().default(10),
+    documentsRequired: boolean('documents_required').notNull().default(true),
+    /** Extra fee for boleto payments, in BRL. */
+    boletoFee: money('boleto_fee').notNull().default('0'),
+    bankAccount: jsonb('bank_account').$type<BankAccount>(),
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    /** Above this amount (BRL equivalent) the calculator offers to continue on WhatsApp. */
+    whatsappThresholdBrl: money('whatsapp_threshold_brl').notNull().default('200'),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('settings_single_row', sql`${t.id} = 1`),
+    check(
+      'settings_pix_limits',
+      sql`${t.pixMinReceive} > 0 AND ${t.pixMaxReceive} >= ${t.pixMinReceive}`,
+    ),
+    check(
+      'settings_deriv_limits',
+      sql`${t.derivMinReceive} > 0 AND ${t.derivMaxReceive} >= ${t.derivMinReceive}`,
+    ),
+    check('settings_deriv_account_format', sql`${t.derivAccount} ~ '^CR[0-9]+$'`),
+    check('settings_quote_lock_positive', sql`${t.quoteLockMinutes} > 0`),
+    check('settings_pending_expiry_positive', sql`${t.pendingExpiryMinutes} > 0`),
+    check('settings_auto_complete_positive', sql`${t.autoCompleteHours} > 0`),
+    check('settings_price_stale_positive', sql`${t.priceStaleMinutes} > 0`),
+    check('settings_boleto_fee_non_negative', sql`${t.boletoFee} >= 0`),
+    check('settings_whatsapp_threshold_non_negative', sql`${t.whatsappThresholdBrl} >= 0`),
+  ],
+);
+
+export type Settings = typeof settings.$inferSelect;
+export type NewSettings = typeof settings.$inferInsert;
