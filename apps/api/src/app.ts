@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createDb, migrate } from '@permuta/db';
+import type { DbHandle } from '@permuta/db';
+import { isAppPath } from '@permuta/contracts/route-match';
+import type { AppConfig } from './config.ts';
+import database from './plugins/database.ts';
+import errors, { sendError } from './plugins/errors.ts';
+import metrics from './plugins/metrics.ts';
+import openapi from './plugins/openapi.ts';
+import security from './plugins/security.ts';
+import web, { loadWebBuild } from './plugins/web.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
+
+export interface BuildAppOptions {
+  /** an open database (tests share one); otherwise the app opens and closes its own */
+  db?: DbHandle;
+  /** serve the built web app from config.webDistDir when it exists (default true) */
+  serveWeb?: boolean;
+  /** pino logger options or false; default from config */
+  logger?: boolean | object;
+  now?: () => Date;
+}
+
+/**
+ * The whole API as one Fastify instance, without listen(): server.ts starts it, tests inject
+ * into it. Opens the database and applies migrations when it was not given one.
+ */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger ??
+      (config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+          }),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const handle =
+    options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.db) await migrate(handle);
+  await app.register(database, { handle, ownsHandle: !options.db });
+
+  const webBuild = options.serveWeb === false ? null : loadWebBuild(config.webDistDir);
+  await app.register(errors);
+  await app.register(security, {
+    inlineScriptHashes: webBuild?.inlineScriptHashes ?? [],
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    production: config.env === 'production',
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(metrics);
+  await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });
+
+  await app.register(healthRoutes, { handle });
+  const pricing = createPricingService({
+    loadSnapshot: () => loadPricingSnapshot(handle.db),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  app.decorate('pricing', pricing);
+  await app.register(pricingRoutes, { pricing });
+
+  if (webBuild) await app.register(web, { build: webBuild, isAppPath });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (webBuild && (await app.serveWebPage(request, reply))) return reply;
+    return sendError(request, reply, 404, 'ROUTE_NOT_FOUND', {
+      path: request.url.split('?')[0] ?? '/',
+    });
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pricing: ReturnType<typeof createPricingService>;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm run admin:create -- --username <name> [--password <password>]`
+ * Creates an admin on the configured database (DATABASE_URL, or the embedded one in DATA_DIR).
+ * Without --password a strong random one is generated and printed once. With the password in
+ * the ADMIN_PASSWORD variable it stays out of the shell history.
+ */
+import { parseArgs } from 'node:util';
+import { AdminExistsError, AdminInputError, createAdmin, createDb, migrate } from '@permuta/db';
+import { loadConfig } from '../config.ts';
+
+const { values } = parseArgs({
+  options: {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+
+if (values.help || !values.username) {
+  console.info('usage: npm run admin:create -- --username <name> [--password <password>]');
+  process.exit(values.help ? 0 : 64);
+}
+// The username and password rules live once, in createAdmin (AdminInputError below).
+const username = values.username.trim();
+const password = values.password ?? process.env.ADMIN_PASSWORD;
+
+const config = loadConfig();
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(handle);
+  const admin = await createAdmin(handle.db, { username, ...(password ? { password } : {}) });
+  console.info(
+    `Admin "${admin.username}" created on the ${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}.`,
+  );
+  if (!password) console.info(`Password (shown only now): ${admin.password}`);
+} catch (error) {
+  if (error instanceof AdminExistsError) {
+    console.error(`An admin or user named "${username}" already exists.`);
+    process.exitCode = 1;
+  } else if (error instanceof AdminInputError) {
+    console.error(error.message);
+    process.exitCode = 64;
+  } else {
+    throw error;
+  }
+} finally {
+  await handle.close();
+}

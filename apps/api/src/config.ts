@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the process, read once from the environment and validated. A bad value stops
+ * the process at start with a message naming the variable. The README's configuration table
+ * lists the same variables; keep both in step.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  BRAND_NAME: z.string().min(1).max(40).default('Permuta'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Permuta <no-reply@permuta.example>'),
+  EXCHANGE_API_URL: z.url().default('https://api.binance.com'),
+  EXCHANGE_API_KEY: z.string().optional(),
+  EXCHANGE_API_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/build/client')),
+  SEED_DEMO_DATA: booleanFromEnv.optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  brandName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  exchange: { apiUrl: string; apiKey: string | undefined; apiSecret: string | undefined };
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  webDistDir: string;
+  /** seed demo data and a first admin into an empty database (never in production) */
+  seedDemoData: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(
+      Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+    ),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.SEED_DEMO_DATA) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO_DATA: demo data is never seeded in production',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    brandName: e.BRAND_NAME,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    exchange: {
+      apiUrl: e.EXCHANGE_API_URL,
+      apiKey: e.EXCHANGE_API_KEY,
+      apiSecret: e.EXCHANGE_API_SECRET,
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,245 @@
+import {
+  dec,
+  exceedsPrecision,
+  normalize,
+  quoteForReceive,
+  quoteForSend,
+} from '@permuta/contracts';
+import type { CatalogueResponse, PublicToken, QuoteResponse } from '@permuta/contracts';
+import type { z } from 'zod';
+import type { quoteRequestSchema } from '@permuta/contracts';
+import { badRequest, unavailable, unprocessable } from '../../lib/app-error.ts';
+import type { PricingSnapshot, SnapshotNetwork, SnapshotToken } from './pricing.repository.ts';
+
+export type QuoteInput = z.output<typeof quoteRequestSchema>;
+
+export interface PricingServiceDeps {
+  loadSnapshot: () => Promise<PricingSnapshot>;
+  now?: () => Date;
+  /** how long a snapshot of prices and fees is reused; 0 disables the cache */
+  cacheMs?: number;
+}
+
+/** Currency shown beside an amount of the token in messages (PIX is paid in BRL, Deriv in USD). */
+function unitOf(token: SnapshotToken): string {
+  return token.kind === 'pix' ? 'BRL' : token.kind === 'deriv' ? 'USD' : token.code;
+}
+
+/**
+ * The public catalogue and quotes (PRODUCT.md section 2). Prices and fee rules are read from a
+ * snapshot reused for `cacheMs` (one load at a time), so the calculator's keystrokes cost no
+ * database round trip; an order (later) re-reads inside its transaction.
+ */
+export function createPricingService(deps: PricingServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const cacheMs = deps.cacheMs ?? 2000;
+  let cached: { snapshot: PricingSnapshot; expires: number } | null = null;
+  let loading: Promise<PricingSnapshot> | null = null;
+
+  async function snapshot(): Promise<PricingSnapshot> {
+    const at = Date.now();
+    if (cached && cached.expires > at) return cached.snapshot;
+    loading ??= deps
+      .loadSnapshot()
+      .then((fresh) => {
+        cached = { snapshot: fresh, expires: Date.now() + cacheMs };
+        return fresh;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  function isStale(token: SnapshotToken, snap: PricingSnapshot): boolean {
+    if (!token.price) return true;
+    // Manual prices are typed by an admin and hold until changed; feeds must be fresh.
+    if (token.price.source === 'manual') return false;
+    const limitMs = (snap.settings?.priceStaleMinutes ?? 10) * 60_000;
+    return now().getTime() - token.price.at.getTime() > limitMs;
+  }
+
+  function receiveLimits(
+    token: SnapshotToken,
+    network: SnapshotNetwork | null,
+    snap: PricingSnapshot,
+  ) {
+    const s = snap.settings;
+    if (token.kind === 'pix')
+      return { min: s?.pixMinReceive ?? null, max: s?.pixMaxReceive ?? null };
+    if (token.kind === 'deriv')
+      return { min: s?.derivMinReceive ?? null, max: s?.derivMaxReceive ?? null };
+    const max = network?.withdrawMax && dec(network.withdrawMax).gt(0) ? network.withdrawMax : null;
+    return { min: network?.withdrawMin ?? null, max };
+  }
+
+  function feePercent(send: SnapshotToken, receive: SnapshotToken, snap: PricingSnapshot): string {
+    const pair = snap.feeRules.find(
+      (r) => r.sendTokenId === send.id && r.receiveTokenId === receive.id,
+    );
+    const general = snap.feeRules.find((r) => r.sendTokenId === null && r.receiveTokenId === null);
+    const rule = pair ?? general;
+    if (!rule) throw unavailable('SERVICE_UNAVAILABLE');
+    return normalize(rule.rate);
+  }
+
+  function pickNetwork(token: SnapshotToken, requested: string | undefined): SnapshotNetwork {
+    if (requested) {
+      const found = token.networks.find((n) => n.code === requested);
+      if (!found) {
+        throw badRequest(
+          'NETWORK_NOT_FOUND',
+          { network: requested, token: token.code },
+          {
+            network: 'network.required',
+          },
+        );
+      }
+      return found;
+    }
+    const only = token.networks.length === 1 ? token.networks[0] : undefined;
+    const chosen = only ?? token.networks.find((n) => n.isDefault);
+    if (!chosen)
+      throw badRequest('NETWORK_REQUIRED', { token: token.code }, { network: 'network.required' });
+    return chosen;
+  }
+
+  function findToken(
+    snap: PricingSnapshot,
+    code: string,
+    field: 'send' | 'receive',
+  ): SnapshotToken {
+    const token = snap.tokens.find((t) => t.code === code);
+    if (!token) throw badRequest('TOKEN_NOT_FOUND', { token: code }, { [field]: 'token.required' });
+    return token;
+  }
+
+  function requirePrice(token: SnapshotToken, snap: PricingSnapshot) {
+    if (!token.price) throw unprocessable('PRICE_UNAVAILABLE', { token: token.code });
+    if (isStale(token, snap)) throw unprocessable('PRICE_STALE', { token: token.code });
+    return token.price;
+  }
+
+  return {
+    invalidate() {
+      cached = null;
+    },
+
+    async catalogue(): Promise<CatalogueResponse> {
+      const snap = await snapshot();
+      const tokens: PublicToken[] = snap.tokens.map((token) => {
+        const limits =
+          token.kind === 'crypto' ? { min: null, max: null } : receiveLimits(token, null, snap);
+        return {
+          code: token.code,
+          name: token.name,
+          kind: token.kind,
+          precision: token.precision,
+          priceBrl: token.price ? normalize(token.price.brl) : null,
+          priceUpdatedAt: token.price ? token.price.at.toISOString() : null,
+          quotable: !isStale(token, snap),
+          receiveMin: limits.min === null ? null : normalize(limits.min),
+          receiveMax: limits.max === null ? null : normalize(limits.max),
+          networks: token.networks.map((n) => ({
+            ...n,
+            withdrawFee: normalize(n.withdrawFee),
+            withdrawMin: normalize(n.withdrawMin),
+            withdrawMax: n.withdrawMax === null ? null : normalize(n.withdrawMax),
+          })),
+        };
+      });
+      const phone = snap.settings?.supportPhone?.replace(/\D/g, '') || null;
+      return {
+        tokens,
+        defaults: {
+          send: snap.settings?.defaultSendToken ?? null,
+          receive: snap.settings?.defaultReceiveToken ?? null,
+        },
+        whatsapp: { thresholdBrl: normalize(snap.settings?.whatsappThresholdBrl ?? '200'), phone },
+      };
+    },
+
+    async quote(input: QuoteInput): Promise<QuoteResponse> {
+      const snap = await snapshot();
+      if (input.send === input.receive) {
+        throw badRequest('SAME_TOKEN', {}, { receive: 'field.invalid' });
+      }
+      const send = findToken(snap, input.send, 'send');
+      const receive = findToken(snap, input.receive, 'receive');
+
+      // The network named is the crypto side's: the token received when it is crypto (payout),
+      // else the token sent (deposit).
+      let network: SnapshotNetwork | null = null;
+      if (receive.kind === 'crypto') {
+        network = pickNetwork(receive, input.network);
+        if (!network.withdrawEnabled) {
+          throw unprocessable('WITHDRAW_DISABLED', { token: receive.code, network: network.code });
+        }
+      } else if (send.kind === 'crypto') {
+        network = pickNetwork(send, input.network);
+        if (!network.depositEnabled) {
+          throw unprocessable('DEPOSIT_DISABLED', { token: send.code, network: network.code });
+        }
+      }
+
+      const sendPrice = requirePrice(send, snap);
+      const receivePrice = requirePrice(receive, snap);
+      const typed = input.side === 'send' ? send : receive;
+      if (exceedsPrecision(input.amount, typed.precision)) {
+        throw badRequest(
+          'AMOUNT_PRECISION',
+          { token: typed.code, precision: typed.precision },
+          {
+            amount: 'amount.invalid',
+          },
+        );
+      }
+
+      const networkFee = receive.kind === 'crypto' && network ? network.withdrawFee : '0';
+      const math = {
+        send: { precision: send.precision, priceBrl: sendPrice.brl },
+        receive: { precision: receive.precision, priceBrl: receivePrice.brl },
+        feePercent: feePercent(send, receive, snap),
+        networkFee,
+      };
+      const amounts =
+        input.side === 'send'
+          ? quoteForSend(input.amount, math)
+          : quoteForReceive(input.amount, math);
+
+      const limits = receiveLimits(receive, receive.kind === 'crypto' ? network : null, snap);
+      const unit = unitOf(receive);
+      if (dec(amounts.amountReceive).lte(0)) throw unprocessable('AMOUNT_TOO_SMALL');
+      if (limits.min !== null && dec(amounts.amountReceive).lt(limits.min)) {
+        throw unprocessable('AMOUNT_BELOW_MINIMUM', { min: normalize(limits.min), token: unit });
+      }
+      if (limits.max !== null && dec(amounts.amountReceive).gt(limits.max)) {
+        throw unprocessable('AMOUNT_ABOVE_MAXIMUM', { max: normalize(limits.max), token: unit });
+      }
+
+      return {
+        send: send.code,
+        receive: receive.code,
+        network: network?.code ?? null,
+        side: input.side,
+        ...amounts,
+        feePercent: math.feePercent,
+        limits: {
+          min: limits.min === null ? null : normalize(limits.min),
+          max: limits.max === null ? null : normalize(limits.max),
+          token: unit,
+        },
+        prices: {
+          sendBrl: normalize(sendPrice.brl),
+          receiveBrl: normalize(receivePrice.brl),
+          sendAt: sendPrice.at.toISOString(),
+          receiveAt: receivePrice.at.toISOString(),
+        },
+        quotedAt: now().toISOString(),
+        lockMinutes: snap.settings?.quoteLockMinutes ?? 15,
+      };
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;

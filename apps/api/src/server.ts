@@ -1,0 +1,44 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { prepareDatabase } from './bootstrap.ts';
+
+/** Reads the configuration, starts the app, and stops it gracefully on SIGTERM / SIGINT. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  await prepareDatabase(app.db, config, app.log);
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

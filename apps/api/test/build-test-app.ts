@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createDb, migrate, seedDemoData } from '@permuta/db';
+import type { DbHandle } from '@permuta/db';
+import { buildApp } from '../src/app.ts';
+import type { BuildAppOptions } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppConfig } from '../src/config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh database per call: in-memory PGlite by default, or a new PostgreSQL database on the
+ * server of TEST_DATABASE_URL (created for this test file, dropped at close). Migrated and, unless
+ * told otherwise, seeded with the demo catalogue.
+ */
+export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await createDb({ dataDir: 'memory://' });
+    await migrate(handle);
+    return { handle, drop: async () => handle.close() };
+  }
+  const name = `permuta_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString(), dataDir: 'unused' });
+  await migrate(handle);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function buildTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; app?: BuildAppOptions } = {},
+): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  if (options.seed !== false) await seedDemoData(handle.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const app = await buildApp(config, { db: handle, serveWeb: false, ...options.app });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
