@@ -1,0 +1,50 @@
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/NavLink.css';
+import { Box, Container, Grid, NavLink, Stack, Text } from '@mantine/core';
+import { useTranslation } from '../i18n/react.tsx';
+import { Outlet } from 'react-router';
+import { LocalNavLink } from '../components/local-link.tsx';
+import { SiteShell } from '../components/site-shell.tsx';
+import { sidebarRoutes } from '../lib/nav.ts';
+import classes from './layouts.module.css';
+
+const ROUTES = sidebarRoutes('profile');
+
+/** The public header and footer around a sidebar with the customer's screens. */
+export default function ProfileLayout() {
+  const { t } = useTranslation();
+  const links = ROUTES.map((route) => (
+    <NavLink
+      key={route.id}
+      component={LocalNavLink}
+      to={route.path}
+      label={t(`pages.${route.id}.title`)}
+      className={classes.navLink}
+    />
+  ));
+  return (
+    <SiteShell>
+      <Container size="lg" py="xl">
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Box component="nav" aria-label={t('nav.customerArea')} visibleFrom="md">
+              <Text fw={700} size="sm" c="dimmed" tt="uppercase" mb="xs">
+                {t('nav.customerArea')}
+              </Text>
+              <Stack gap={2}>{links}</Stack>
+            </Box>
+            <Box component="details" hiddenFrom="md" className={classes.details}>
+              <summary>{t('nav.customerArea')}</summary>
+              <Box component="nav" aria-label={t('nav.customerArea')} mt="xs">
+                <Stack gap={2}>{links}</Stack>
+              </Box>
+            </Box>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            <Outlet />
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </SiteShell>
+  );
+}

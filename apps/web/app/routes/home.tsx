@@ -1,0 +1,104 @@
+import { Suspense, lazy } from 'react';
+import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from '../i18n/react.tsx';
+import { ShellLinkButton } from '../components/shell-button.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import classes from './home.module.css';
+
+export const meta = pageMeta('home');
+
+// its code (Select, popovers, TanStack Query) loads beside the catalogue request
+const Calculator = lazy(() => import('../features/quote/components/calculator.tsx'));
+
+const STEPS = ['one', 'two', 'three'] as const;
+const FAQ = ['account', 'payment', 'fees', 'time', 'safety', 'assets'] as const;
+const POINTS = ['point1', 'point2', 'point3'] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box className={classes.hero}>
+        <Container size="lg" className={classes.heroGrid}>
+          <Stack gap="lg">
+            <Text component="p" size="sm" fw={700} className={classes.eyebrow}>
+              {t('home.hero.eyebrow')}
+            </Text>
+            <Title order={1} className={classes.title}>
+              {t('home.hero.title')}
+            </Title>
+            <Text size="lg" className={classes.subtitle}>
+              {t('home.hero.subtitle')}
+            </Text>
+            <ul className={classes.points}>
+              {POINTS.map((point) => (
+                <li key={point}>
+                  <span className={classes.check} aria-hidden="true">
+                    <IconCheck size={14} stroke={2.5} />
+                  </span>
+                  {t(`home.hero.${point}`)}
+                </li>
+              ))}
+            </ul>
+            <Box>
+              <ShellLinkButton to="/#how-it-works" variant="default" size="md">
+                {t('home.hero.secondary')}
+              </ShellLinkButton>
+            </Box>
+          </Stack>
+          <div id="calculator" className={classes.calculator}>
+            <Suspense fallback={<div className={classes.calculatorFallback} />}>
+              <Calculator />
+            </Suspense>
+          </div>
+        </Container>
+      </Box>
+
+      <Container
+        size="lg"
+        py={64}
+        id="how-it-works"
+        component="section"
+        aria-labelledby="steps-title"
+      >
+        <Title order={2} ta="center" mb="xl" id="steps-title">
+          {t('home.steps.title')}
+        </Title>
+        <ol className={classes.steps}>
+          {STEPS.map((step, index) => (
+            <Paper component="li" key={step} withBorder p="lg" radius="lg">
+              <Stack gap="sm">
+                <span className={classes.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <Title order={3} size="h4">
+                  {t(`home.steps.${step}.title`)}
+                </Title>
+                <Text c="dimmed">{t(`home.steps.${step}.body`)}</Text>
+              </Stack>
+            </Paper>
+          ))}
+        </ol>
+      </Container>
+
+      <Container size="md" pb={64} component="section" aria-labelledby="faq-title">
+        <Title order={2} ta="center" mb="xl" id="faq-title">
+          {t('home.faq.title')}
+        </Title>
+        {/* native disclosure widgets: keyboard and screen-reader support without extra script */}
+        <div className={classes.faq}>
+          {FAQ.map((item) => (
+            <details key={item} className={classes.faqItem} name="faq">
+              <summary>
+                <span>{t(`home.faq.${item}.q`)}</span>
+                <IconChevronDown size={18} aria-hidden="true" className={classes.chevron} />
+              </summary>
+              <Text className={classes.answer}>{t(`home.faq.${item}.a`)}</Text>
+            </details>
+          ))}
+        </div>
+      </Container>
+    </>
+  );
+}

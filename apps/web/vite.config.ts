@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const CLIENT_DIR = path.resolve(import.meta.dirname, 'build/client');
+
+// One id per build, shared by every evaluation of this file in the same `react-router build`.
+process.env.PERMUTA_BUILD_ID ??=
+  process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+const BUILD_ID = process.env.PERMUTA_BUILD_ID;
+
+/**
+ * Static serving like production: `/en-US/login` -> `en-US/login/index.html`, files as they are,
+ * anything else -> `__spa-fallback.html`. Not while React Router prerenders (it serves the app
+ * itself through the same preview server).
+ */
+function staticFallback(): Plugin {
+  return {
+    name: 'permuta-static-fallback',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (process.env.IS_RR_BUILD_REQUEST === 'yes') return next();
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (url.pathname.startsWith('/api/')) return next();
+        const file = path.join(CLIENT_DIR, decodeURIComponent(url.pathname));
+        if (!file.startsWith(CLIENT_DIR)) return next();
+        if (existsSync(file) && statSync(file).isFile()) return next();
+        const page = path.join(file, 'index.html');
+        const target = existsSync(page)
+          ? path.relative(CLIENT_DIR, page).split(path.sep).join('/')
+          : '__spa-fallback.html';
+        req.url = `/${target}${url.search}`;
+        next();
+      });
+    },
+  };
+}
+
+/** Leaves the build id where scripts/after-build.ts finds it. */
+function buildInfo(): Plugin {
+  return {
+    name: 'permuta-build-info',
+    apply: 'build',
+    writeBundle() {
+      if (this.environment.name !== 'client') return;
+      mkdirSync(path.resolve(import.meta.dirname, 'build'), { recursive: true });
+      writeFileSync(
+        path.resolve(import.meta.dirname, 'build/build-info.json'),
+        `${JSON.stringify({ id: BUILD_ID, builtAt: new Date().toISOString() })}\n`,
+      );
+    },
+  };
+}
+
+/**
+ * Fewer, larger chunks for what every page loads (gzip works better on one file than on forty):
+ * the framework; `shell` = i18n, the Mantine core and the shell's components, the app's shared
+ * modules (no CSS); `shell-ui` = the theme with Mantine's base CSS and the page shell. Modules
+ * only lazy code uses (Select, TanStack Query, sonner) keep their own chunks.
+ *
+ * `shell-ui` holds every CSS of the shell and no lazily imported code depends on it: React
+ * Router marks the CSS of a chunk that a dynamic import reaches with a `#`, so Vite would append
+ * it again after the page's own CSS when the lazy chunk loads, and Mantine's base rules would
+ * then override the route's styles.
+ */
+const SHELL_COMPONENTS = [
+  'Box',
+  'UnstyledButton',
+  'Anchor',
+  'Text',
+  'Title',
+  'Container',
+  'Group',
+  'Stack',
+  'Center',
+  'Paper',
+];
+const SHELL_MODULES = [
+  'lib/locale',
+  'lib/session',
+  'lib/use-session',
+  'lib/use-locale',
+  'lib/build-info',
+  'lib/paths',
+  'lib/meta',
+  'lib/chunk-reload',
+  'lib/version-check',
+  'lib/toast',
+  'i18n/i18n',
+  'i18n/react',
+  'components/local-link',
+  'components/app-toaster',
+];
+const SHELL_UI_MODULES = [
+  'theme',
+  'components/site-shell',
+  'components/site-header',
+  'components/site-footer',
+  'components/logo',
+  'components/language-switcher',
+  'components/color-mode-toggle',
+  'components/account-actions',
+  'components/shell-button',
+];
+const normalise = (id: string) => id.replaceAll('\\', '/');
+const MANTINE_RE = new RegExp(
+  `@mantine/core/esm/(core|components/(${SHELL_COMPONENTS.join('|')}))/|node_modules/clsx/|@tabler/icons-react/dist/esm/(createReactComponent|defaultAttributes)`,
+);
+const SHELL_RE = new RegExp(`/app/(${SHELL_MODULES.join('|')})\\.tsx?$`);
+const SHELL_UI_RE = new RegExp(`/app/(${SHELL_UI_MODULES.join('|')})\\.tsx?$`);
+const CHUNK_GROUPS = [
+  {
+    name: 'framework',
+    test: /node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//,
+  },
+  {
+    name: 'shell',
+    test: (id: string) => {
+      const file = normalise(id);
+      return (
+        /node_modules\/(i18next|react-i18next)\//.test(file) ||
+        MANTINE_RE.test(file) ||
+        SHELL_RE.test(file)
+      );
+    },
+  },
+  { name: 'shell-ui', test: (id: string) => SHELL_UI_RE.test(normalise(id)) },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { tsconfigPaths: true },
+  build: {
+    sourcemap: process.env.ANALYZE === '1',
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+  },
+  define: {
+    __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME || 'Permuta'),
+    __BUILD_ID__: JSON.stringify(command === 'build' ? BUILD_ID : 'dev'),
+    __SITE_URL__: JSON.stringify((process.env.SITE_URL ?? '').replace(/\/+$/, '')),
+  },
+  plugins: [reactRouter(), staticFallback(), buildInfo()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+}));
