@@ -85,6 +85,8 @@ describe('browser language', () => {
     expect(firstVisitTarget('/', 'theme=x; locale=pt-BR', ['en-US'])).toBeNull();
     expect(firstVisitTarget('/', '', ['pt-BR', 'en-US'])).toBeNull();
     expect(firstVisitTarget('/contact', '', ['en-US'])).toBeNull();
+    // the language chosen before wins over the browser's
+    expect(firstVisitTarget('/', 'a=1; locale=en-US', ['pt-BR'])).toBe('/en-US');
   });
 
   it('has an inline script that follows the same rule', () => {
@@ -110,6 +112,11 @@ describe('browser language', () => {
     expect(run('/', 'locale=pt-BR', ['en-US']).to).toBeNull();
     expect(run('/', '', ['pt-BR']).to).toBeNull();
     expect(run('/login', '', ['en-US']).to).toBeNull();
+    expect(run('/', 'a=1; locale=en-US', ['pt-BR'])).toEqual({
+      to: '/en-US?a=1#b',
+      cookie: 'a=1; locale=en-US',
+    });
+    expect(run('/', 'xlocale=en-US', ['pt-BR']).to).toBeNull();
   });
 });
 

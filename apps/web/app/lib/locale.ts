@@ -66,15 +66,17 @@ export function localeCookie(locale: Locale): string {
 }
 
 /**
- * First visit to `/` (no locale cookie) with an English browser: the English home, once.
- * Returns where to go, or null to stay.
+ * A visit to `/` (the Portuguese home): the language chosen before (the 365-day cookie) wins;
+ * without a cookie, an English browser goes to the English home. Returns where to go, or null.
  */
 export function firstVisitTarget(
   pathname: string,
   cookie: string,
   languages: readonly string[],
 ): string | null {
-  if (pathname !== '/' || /(?:^|;\s*)locale=/.test(cookie)) return null;
+  if (pathname !== '/') return null;
+  const chosen = readLocaleCookie(cookie);
+  if (chosen) return chosen === 'en-US' ? '/en-US' : null;
   return preferredLocale(languages) === 'en-US' ? '/en-US' : null;
 }
 
@@ -84,10 +86,13 @@ export function firstVisitTarget(
  * serialised function) so that the prerendered and the hydrated markup are identical.
  */
 export const FIRST_VISIT_SCRIPT =
-  "(function(){try{var l=window.location;if(l.pathname!=='/'||/(?:^|;\\s*)locale=/.test(document.cookie))return;" +
+  "(function(){try{var l=window.location;if(l.pathname!=='/')return;" +
+  'var c=/(?:^|;\\s*)locale=([^;]*)/.exec(document.cookie);' +
+  'function go(){l.replace("/en-US"+l.search+l.hash)}' +
+  'if(c){if(c[1]==="en-US")go();return}' +
   'var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||""];' +
   'for(var i=0;i<n.length;i++){var t=String(n[i]).toLowerCase();if(t.indexOf("pt")===0)return;' +
   'if(t.indexOf("en")===0){document.cookie="locale=en-US; Max-Age=31536000; Path=/; SameSite=Lax";' +
-  'l.replace("/en-US"+l.search+l.hash);return}}}catch(e){}})()';
+  'go();return}}}catch(e){}})()';
 
 export const OG_LOCALE: Record<Locale, string> = { 'pt-BR': 'pt_BR', 'en-US': 'en_US' };

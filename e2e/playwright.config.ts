@@ -1,0 +1,59 @@
+/**
+ * Browser tests against the production build served by the API, as `npm start` serves it, on a
+ * free port and a fresh embedded database (demo data seeded on first start).
+ * Chromium: CHROMIUM_PATH, default Debian's /usr/bin/chromium.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const root = path.resolve(import.meta.dirname, '..');
+// the config is evaluated by the runner and by each worker: create the data folder once
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node ${path.join(root, 'apps/api/src/server.ts')}`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  },
+});

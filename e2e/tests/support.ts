@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+type Catalogue = Record<string, Record<string, unknown>>;
+const locales = path.resolve(import.meta.dirname, '../../apps/web/app/locales');
+
+/** The web app's own catalogues, so the tests read the texts a user reads in each language. */
+export const TEXT: Record<'pt-BR' | 'en-US', Catalogue> = {
+  'pt-BR': JSON.parse(readFileSync(path.join(locales, 'pt-BR.json'), 'utf8')) as Catalogue,
+  'en-US': JSON.parse(readFileSync(path.join(locales, 'en-US.json'), 'utf8')) as Catalogue,
+};
+
+export function text(locale: 'pt-BR' | 'en-US', key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => {
+    return typeof node === 'object' && node !== null
+      ? (node as Record<string, unknown>)[part]
+      : undefined;
+  }, TEXT[locale]);
+  if (typeof value !== 'string') throw new Error(`no text ${key} in ${locale}`);
+  return value;
+}
+
+/**
+ * Fails a test on any uncaught error or console error in the page, except a failed load that
+ * the test itself expects (an HTTP status the app answers on purpose, e.g. a 422 quote).
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowStatus: (status: number) => void }>(
+  {
+    consoleErrors: async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await use(errors);
+    },
+    allowStatus: async ({ consoleErrors }, use) => {
+      const allowed = new Set<number>();
+      await use((status) => allowed.add(status));
+      const unexpected = consoleErrors.filter((line) => {
+        const status = /status of (\d{3})/.exec(line)?.[1];
+        return !(status && allowed.has(Number(status)));
+      });
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+  },
+);
+
+export async function gotoAndSettle(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  return response;
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm test` (also `npm run validate`): every check, in the order that fails fastest.
+ * lint -> typecheck -> unit -> API on PGlite -> API on PostgreSQL (when TEST_DATABASE_URL is set)
+ * -> build -> browser tests. Stops at the first failing step; ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const only = process.argv.slice(2);
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string | undefined>;
+  skip?: string | false;
+}
+
+const steps: Step[] = [
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+  { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'] },
+  {
+    name: 'api-pglite',
+    command: ['npx', 'vitest', 'run', '--project', 'api'],
+    env: { TEST_DATABASE_URL: undefined },
+  },
+  {
+    name: 'api-postgres',
+    command: ['npx', 'vitest', 'run', '--project', 'api'],
+    skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
+  },
+  { name: 'build', command: ['npm', 'run', 'build'] },
+  { name: 'e2e', command: ['npm', 'run', 'test:e2e'] },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const started = Date.now();
+for (const step of steps) {
+  if (only.length > 0 && !only.includes(step.name)) continue;
+  if (step.skip) {
+    console.info(`\n── ${step.name}: skipped (${step.skip})`);
+    skipped += 1;
+    continue;
+  }
+  console.info(`\n── ${step.name}: ${step.command.join(' ')}`);
+  const env = { ...process.env, ...step.env };
+  for (const [key, value] of Object.entries(step.env ?? {}))
+    if (value === undefined) delete env[key];
+  const t0 = Date.now();
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status === 0) {
+    passed += 1;
+    console.info(`── ${step.name}: ok (${seconds} s)`);
+  } else {
+    failed += 1;
+    console.info(`── ${step.name}: FAILED (${seconds} s)`);
+    break;
+  }
+}
+console.info(`\nAll checks took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.info(`checks: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
