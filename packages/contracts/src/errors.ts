@@ -84,6 +84,122 @@ export const ERROR_MESSAGES = {
     'en-US': 'The maximum to receive is {max} {token}.',
     'pt-BR': 'O máximo para receber é {max} {token}.',
   },
+  // --- accounts -------------------------------------------------------------------------------
+  UNAUTHENTICATED: {
+    'en-US': 'Please sign in to continue.',
+    'pt-BR': 'Entre na sua conta para continuar.',
+  },
+  FORBIDDEN: {
+    'en-US': 'You do not have access to this.',
+    'pt-BR': 'Você não tem acesso a isto.',
+  },
+  INVALID_CREDENTIALS: {
+    'en-US': 'E-mail or password is incorrect.',
+    'pt-BR': 'E-mail ou senha incorretos.',
+  },
+  INVALID_ADMIN_CREDENTIALS: {
+    'en-US': 'Username or password is incorrect.',
+    'pt-BR': 'Usuário ou senha incorretos.',
+  },
+  ACCOUNT_INACTIVE: {
+    'en-US': 'This account is inactive. Please contact support.',
+    'pt-BR': 'Esta conta está inativa. Fale com o suporte.',
+  },
+  SIGN_IN_THROTTLED: {
+    'en-US': 'Too many failed attempts. Please try again in {minutes} minutes.',
+    'pt-BR': 'Muitas tentativas sem sucesso. Tente novamente em {minutes} minutos.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    'en-US': 'Please confirm your e-mail address first. We sent you a link.',
+    'pt-BR': 'Confirme seu endereço de e-mail primeiro. Enviamos um link para você.',
+  },
+  EMAIL_ALREADY_VERIFIED: {
+    'en-US': 'Your e-mail address is already confirmed.',
+    'pt-BR': 'Seu endereço de e-mail já está confirmado.',
+  },
+  VERIFICATION_LINK_INVALID: {
+    'en-US': 'This confirmation link is invalid or has expired. Request a new one.',
+    'pt-BR': 'Este link de confirmação é inválido ou expirou. Peça um novo.',
+  },
+  RESEND_TOO_SOON: {
+    'en-US': 'Please wait {seconds} seconds before asking again.',
+    'pt-BR': 'Aguarde {seconds} segundos antes de pedir novamente.',
+  },
+  RESET_CODE_INVALID: {
+    'en-US': 'The code is incorrect or has expired.',
+    'pt-BR': 'O código está incorreto ou expirou.',
+  },
+  RESET_CODE_ATTEMPTS: {
+    'en-US': 'Too many wrong codes. Request a new code.',
+    'pt-BR': 'Muitos códigos errados. Peça um novo código.',
+  },
+  TWO_FACTOR_INVALID: {
+    'en-US': 'The two-factor code is incorrect.',
+    'pt-BR': 'O código de dois fatores está incorreto.',
+  },
+  TWO_FACTOR_REQUIRED: {
+    'en-US': 'Two-factor authentication is required for admins. Set it up to continue.',
+    'pt-BR':
+      'A autenticação de dois fatores é obrigatória para admins. Configure-a para continuar.',
+  },
+  DUPLICATE: {
+    'en-US': 'Please check the form for errors.',
+    'pt-BR': 'Verifique os erros do formulário.',
+  },
+  ADMIN_SELF_DELETE: {
+    'en-US': 'You cannot delete your own admin account.',
+    'pt-BR': 'Você não pode excluir a sua própria conta de admin.',
+  },
+  LAST_ADMIN: {
+    'en-US': 'The last admin cannot be deleted or demoted.',
+    'pt-BR': 'O último admin não pode ser excluído nem rebaixado.',
+  },
+  // --- documents (messages of the specification) ----------------------------------------------
+  DOCUMENT_UPDATE_FAILED: {
+    'en-US': 'An error occurred while updating documents.',
+    'pt-BR': 'Ocorreu um erro ao atualizar os documentos.',
+  },
+  DOCUMENT_TOO_LARGE: {
+    'en-US': 'The file is larger than 5MB.',
+    'pt-BR': 'O arquivo é maior que 5MB.',
+  },
+  DOCUMENT_EMPTY: {
+    'en-US': 'The file is empty.',
+    'pt-BR': 'O arquivo está vazio.',
+  },
+  DOCUMENT_TYPE: {
+    'en-US': 'Send a JPG, JPEG, PNG or PDF file.',
+    'pt-BR': 'Envie um arquivo JPG, JPEG, PNG ou PDF.',
+  },
+  DOCUMENT_CONTENT_MISMATCH: {
+    'en-US': 'The file content does not match its name. Send a real JPG, JPEG, PNG or PDF.',
+    'pt-BR':
+      'O conteúdo do arquivo não corresponde ao nome. Envie um JPG, JPEG, PNG ou PDF de verdade.',
+  },
+  DOCUMENT_CORRUPT: {
+    'en-US': 'The file is damaged or incomplete and cannot be read.',
+    'pt-BR': 'O arquivo está danificado ou incompleto e não pode ser lido.',
+  },
+  DOCUMENT_IMAGE_TOO_LARGE: {
+    'en-US': 'The image is too large (at most 40 megapixels).',
+    'pt-BR': 'A imagem é grande demais (no máximo 40 megapixels).',
+  },
+  DOCUMENT_PDF_ACTIVE_CONTENT: {
+    'en-US': 'PDFs with scripts, forms or attachments are not accepted.',
+    'pt-BR': 'PDFs com scripts, formulários ou anexos não são aceitos.',
+  },
+  DOCUMENT_ALREADY_APPROVED: {
+    'en-US': 'This document is already approved.',
+    'pt-BR': 'Este documento já foi aprovado.',
+  },
+  DOCUMENT_DOWNLOAD_FAILED: {
+    'en-US': 'Failed to download the document.',
+    'pt-BR': 'Falha ao baixar o documento.',
+  },
+  NATIONAL_ID_VERIFICATION_FAILED: {
+    'en-US': 'An error occurred while initiating national ID verification.',
+    'pt-BR': 'Ocorreu um erro ao iniciar a verificação do CPF.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

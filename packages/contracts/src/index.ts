@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './catalogue.ts';
 export * from './quote.ts';
+export * from './accounts.ts';

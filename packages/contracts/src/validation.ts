@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
+import { ACCOUNT_FIELD_MESSAGES } from './accounts.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -19,6 +20,7 @@ export const FIELD_MESSAGES = {
   },
   'token.required': { 'en-US': 'Token required.', 'pt-BR': 'Token obrigatório.' },
   'network.required': { 'en-US': 'Network required.', 'pt-BR': 'Rede obrigatória.' },
+  ...ACCOUNT_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
