@@ -13,7 +13,10 @@ import errors, { sendError } from './plugins/errors.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
+import mail from './plugins/mail.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
+import { outboxDirFor } from './adapters/mail/mailer.ts';
+import authPlugin from './modules/auth/auth.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
@@ -86,6 +89,16 @@ export async function buildApp(
   await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { handle });
+  const now = options.now ?? (() => new Date());
+  await app.register(mail, {
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: outboxDirFor(config.dataDir),
+    brandName: config.brandName,
+  });
+  await app.register(authPlugin, { config, now });
+  // Feature modules (each registers its own routes; see docs/accounts-api.md).
+
   const pricing = createPricingService({
     loadSnapshot: () => loadPricingSnapshot(handle.db),
     ...(options.now ? { now: options.now } : {}),

@@ -37,6 +37,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/build/client')),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -59,6 +60,11 @@ export interface AppConfig {
   /** seed demo data and a first admin into an empty database (never in production) */
   seedDemoData: boolean;
   shutdownTimeoutMs: number;
+  /**
+   * Signs session cookies and encrypts two-factor secrets. Required in production; elsewhere,
+   * when unset, one is generated and kept in DATA_DIR (see auth.secret.ts).
+   */
+  authSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +83,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (production && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)',
+    );
+  }
   if (production && e.SEED_DEMO_DATA) {
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO_DATA: demo data is never seeded in production',
@@ -86,7 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     brandName: e.BRAND_NAME,
@@ -103,5 +114,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    authSecret: e.AUTH_SECRET,
   };
 }

@@ -7,11 +7,14 @@ import { buildApp } from '../src/app.ts';
 import type { BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppConfig } from '../src/config.ts';
+import { SmtpCatcher } from './smtp-catcher.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   handle: DbHandle;
   config: AppConfig;
+  /** every e-mail the app sent, received over real SMTP */
+  mail: SmtpCatcher;
   close: () => Promise<void>;
 }
 
@@ -53,11 +56,14 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   if (options.seed !== false) await seedDemoData(handle.db);
+  const mail = await new SmtpCatcher().start();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     RATE_LIMIT_PER_MINUTE: '100000',
+    SMTP_URL: mail.url,
+    AUTH_SECRET: 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     ...options.env,
   });
   const app = await buildApp(config, { db: handle, serveWeb: false, ...options.app });
@@ -66,8 +72,10 @@ export async function buildTestApp(
     app,
     handle,
     config,
+    mail,
     close: async () => {
       await app.close();
+      await mail.stop();
       await drop();
     },
   };

@@ -9,36 +9,50 @@ export interface SecurityOptions {
   production: boolean;
 }
 
+/** The page policy: scripts only from this origin or the build's exact inline scripts. */
+export function pagePolicy(options: Pick<SecurityOptions, 'inlineScriptHashes' | 'production'>) {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...options.inlineScriptHashes.map((hash) => `'${hash}'`)]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'"]],
+    ['frame-src', ["'self'", 'https://www.youtube-nocookie.com']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ...(options.production ? ([['upgrade-insecure-requests', []]] as [string, string[]][]) : []),
+  ];
+  return directives.map(([name, values]) => [name, ...values].join(' ')).join('; ');
+}
+
+/** Data answers (JSON, files) render nothing: the tightest policy. */
+export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
 /**
- * Security headers with a strict Content-Security-Policy: scripts only from this origin or the
- * exact inline scripts the build emitted (by hash), no plugins, no framing. Styles allow inline
- * because the component library sets style attributes. Plus a per-IP rate limit on every route.
+ * Security headers with a strict Content-Security-Policy: on pages, scripts only from this
+ * origin or the exact inline scripts the build emitted (by hash), no plugins, no framing; styles
+ * allow inline because the component library sets style attributes. Answers that are not HTML
+ * get `default-src 'none'`. Both policies are computed once at start, not per request. Plus a
+ * per-IP rate limit on every route.
  */
 export default fp<SecurityOptions>(
   async (app, options) => {
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...options.inlineScriptHashes.map((hash) => `'${hash}'`)],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(options.production ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
+      contentSecurityPolicy: false,
       strictTransportSecurity: options.production
         ? { maxAge: 31_536_000, includeSubDomains: true }
         : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    const page = pagePolicy(options);
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header('content-security-policy', type.startsWith('text/html') ? page : DATA_POLICY);
+      return payload;
     });
 
     await app.register(rateLimit, {
