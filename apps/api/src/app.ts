@@ -17,6 +17,9 @@ import mail from './plugins/mail.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
 import { outboxDirFor } from './adapters/mail/mailer.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
+import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
@@ -98,6 +101,18 @@ export async function buildApp(
   });
   await app.register(authPlugin, { config, now });
   // Feature modules (each registers its own routes; see docs/accounts-api.md).
+  await app.register(adminAccountsRoutes, { publicUrl: config.publicUrl, now });
+  await app.register(authRoutes, {
+    now,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    service: createAuthService({
+      db: app.db,
+      auth: app.auth,
+      publicUrl: config.publicUrl,
+      now,
+      sendEmail: app.sendEmail,
+    }),
+  });
 
   const pricing = createPricingService({
     loadSnapshot: () => loadPricingSnapshot(handle.db),

@@ -470,3 +470,111 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 
 export const customerActiveSchema = z.object({ active: z.boolean() });
+
+// --- back office: success messages and the customer detail (admin-accounts module) ----------
+
+/** POST /api/v1/admin/admins answers the new admin with the success message. */
+export const adminCreatedSchema = z.object({
+  message: z.string(),
+  admin: adminListItemSchema,
+});
+
+/** PATCH/POST on a customer that answer a message with the profile. */
+export const customerProfileMessageSchema = z.object({
+  message: z.string(),
+  customer: customerProfileSchema,
+});
+
+/** A customer's wallet as the back office lists it. */
+export const adminCustomerWalletSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['crypto', 'pix', 'deriv']),
+  token: z.string(),
+  network: z.string().nullable(),
+  /** the crypto address, the PIX key or the Deriv account */
+  destination: z.string(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** A customer's order as the back office lists it on the customer page. */
+export const adminCustomerOrderSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  sendToken: z.string(),
+  receiveToken: z.string(),
+  amountSend: z.string(),
+  amountReceive: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+export const adminCustomerDetailSchema = z.object({
+  customer: customerProfileSchema,
+  /** every document ever uploaded, newest first */
+  documents: z.array(documentSchema),
+  wallets: z.array(adminCustomerWalletSchema),
+  /** newest first */
+  orders: z.array(adminCustomerOrderSchema),
+});
+
+export const nationalIdVerificationSchema = z.object({ verified: z.boolean() });
+
+export const adminPasswordSchema = z.object({ password: anyPasswordSchema });
+
+export const twoFactorEnrolmentSchema = z.object({
+  totpUri: z.string(),
+  backupCodes: z.array(z.string()),
+});
+
+export const adminSecuritySchema = z.object({ twoFactorRequired: z.boolean() });
+
+// --- success messages -----------------------------------------------------------------------
+
+/** What the API answers in `message` after a successful action (the specification's wording). */
+export const SUCCESS_MESSAGES = {
+  registered: {
+    'en-US': 'registration successful, you can now log in',
+    'pt-BR': 'cadastro realizado com sucesso, você já pode entrar',
+  },
+  emailValidated: {
+    'en-US': 'E-mail validated successfully.',
+    'pt-BR': 'E-mail validado com sucesso.',
+  },
+  verificationSent: {
+    'en-US': 'We sent a new validation link to your e-mail.',
+    'pt-BR': 'Enviamos um novo link de validação para o seu e-mail.',
+  },
+  resetRequested: {
+    'en-US': 'Password reset requested',
+    'pt-BR': 'Redefinição de senha solicitada',
+  },
+  resetDone: { 'en-US': 'Password reset successful', 'pt-BR': 'Senha redefinida com sucesso' },
+  passwordChanged: {
+    'en-US': 'Password changed successfully.',
+    'pt-BR': 'Senha alterada com sucesso.',
+  },
+  contactUpdated: {
+    'en-US': 'Contact information updated successfully',
+    'pt-BR': 'Informações de contato atualizadas com sucesso',
+  },
+  'admin.created': {
+    'en-US': 'A new admin has been registered successfully',
+    'pt-BR': 'Um novo administrador foi cadastrado com sucesso',
+  },
+  'nationalId.initiated': {
+    'en-US': 'National ID verification initiated',
+    'pt-BR': 'Verificação do CPF iniciada',
+  },
+  documentsUpdated: {
+    'en-US': 'Documents updated successfully',
+    'pt-BR': 'Documentos atualizados com sucesso',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type SuccessMessageKey = keyof typeof SUCCESS_MESSAGES;
+
+export function successMessage(key: SuccessMessageKey, locale: Locale): string {
+  return SUCCESS_MESSAGES[key][locale];
+}
+
+export const messageResponseSchema = z.object({ message: z.string() });

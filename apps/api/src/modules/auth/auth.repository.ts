@@ -1,0 +1,162 @@
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { accounts, auditLog, documents, sessions, users, verifications } from '@permuta/db';
+import type { Db, Tx } from '@permuta/db';
+import type { AdminProfile, CustomerProfile } from '@permuta/contracts';
+import { DOCUMENT_TYPES } from '@permuta/contracts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Which of e-mail, username and CPF another account already holds. */
+export async function takenIdentity(
+  db: Db | Tx,
+  input: { email: string; username: string; cpf: string },
+): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ email: users.email, username: users.username, cpf: users.cpf })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.email}) = ${input.email}`,
+        sql`lower(${users.username}) = ${input.username}`,
+        eq(users.cpf, input.cpf),
+      ),
+    );
+  const fields: Record<string, string> = {};
+  for (const row of rows) {
+    if (row.email.toLowerCase() === input.email) fields.email = 'email.taken';
+    if (row.username.toLowerCase() === input.username) fields.username = 'username.taken';
+    if (row.cpf === input.cpf) fields.cpf = 'cpf.taken';
+  }
+  return fields;
+}
+
+export async function credentialHash(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+/** True when the current document of every type is approved. */
+export async function documentsVerified(db: Db | Tx, userId: string): Promise<boolean> {
+  const rows = await db
+    .selectDistinctOn([documents.type], { type: documents.type, status: documents.status })
+    .from(documents)
+    .where(eq(documents.userId, userId))
+    .orderBy(documents.type, desc(documents.createdAt));
+  return rows.length === DOCUMENT_TYPES.length && rows.every((row) => row.status === 'approved');
+}
+
+export async function customerProfile(db: Db | Tx, user: UserRow): Promise<CustomerProfile> {
+  return {
+    id: user.id,
+    role: 'customer',
+    username: user.displayUsername ?? user.username,
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    cpf: user.cpf ?? '',
+    birthDate: user.birthDate ?? '',
+    locale: user.locale,
+    emailVerified: user.emailVerified,
+    active: user.active,
+    nationalIdVerified: user.nationalIdVerified,
+    documentsVerified: await documentsVerified(db, user.id),
+    defaultSendToken: user.defaultSendToken,
+    defaultReceiveToken: user.defaultReceiveToken,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function adminProfile(user: UserRow): AdminProfile {
+  return {
+    id: user.id,
+    role: 'admin',
+    username: user.displayUsername ?? user.username,
+    name: user.name,
+    twoFactorEnabled: user.twoFactorEnabled,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** The newest live session of a user (the one a sign-in just created). */
+export async function latestSession(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function sessionById(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Failed sign-ins since `since`, for one account (by e-mail or username) and for one IP. */
+export async function failedSignIns(
+  db: Db | Tx,
+  input: { account: string; ip: string; since: Date },
+): Promise<{ account: number; ip: number; oldestAccount: Date | null; oldestIp: Date | null }> {
+  const rows = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${auditLog.entityId} = ${input.account})::int`,
+      ip: sql<number>`count(*) filter (where ${auditLog.ip} = ${input.ip})::int`,
+      oldestAccount: sql<
+        string | null
+      >`min(${auditLog.createdAt}) filter (where ${auditLog.entityId} = ${input.account})`,
+      oldestIp: sql<
+        string | null
+      >`min(${auditLog.createdAt}) filter (where ${auditLog.ip} = ${input.ip})`,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'auth.sign_in_failed'),
+        gt(auditLog.createdAt, input.since),
+        or(eq(auditLog.entityId, input.account), eq(auditLog.ip, input.ip)),
+      ),
+    );
+  const row = rows[0];
+  return {
+    account: Number(row?.account ?? 0),
+    ip: Number(row?.ip ?? 0),
+    oldestAccount: row?.oldestAccount ? new Date(row.oldestAccount) : null,
+    oldestIp: row?.oldestIp ? new Date(row.oldestIp) : null,
+  };
+}
+
+export const EMAIL_VERIFICATION_PREFIX = 'email-verification:';
+
+/** The newest e-mail validation token of a user (for the resend countdown). */
+export async function latestEmailVerification(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ createdAt: verifications.createdAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `${EMAIL_VERIFICATION_PREFIX}${userId}`))
+    .orderBy(desc(verifications.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,371 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '@permuta/db';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import {
+  TEST_PASSWORD,
+  registerCustomer,
+  registrationBody,
+  sessionCookieOf,
+  signInAdmin,
+} from '../../../test/auth-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const me = (cookie: string) => t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+const linkToken = (text: string) => /validate-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+const resetCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+describe('registration', () => {
+  it('registers an adult and e-mails a validation link in the customer’s language', async () => {
+    const body = registrationBody({ locale: 'en-US' });
+    const res = await post('/api/v1/auth/register', body, { 'accept-language': 'en-US' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'registration successful, you can now log in' });
+    const mail = await t.mail.waitFor(body.email);
+    expect(mail.subject).toContain('Confirm your e-mail');
+    expect(mail.text).toContain('/en-US/validate-email?token=');
+    expect(mail.html).toContain('Confirm my e-mail');
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+    expect(row).toMatchObject({ role: 'customer', emailVerified: false, phone: '+5511988887777' });
+  });
+
+  it('writes Portuguese e-mails for a Portuguese page', async () => {
+    const body = registrationBody({ locale: undefined });
+    await post('/api/v1/auth/register', body, { 'accept-language': 'pt-BR' });
+    const mail = await t.mail.waitFor(body.email);
+    expect(mail.subject).toContain('Confirme seu e-mail');
+    expect(mail.text).not.toContain('/en-US/');
+  });
+
+  it('refuses duplicates of e-mail, username and CPF on their fields', async () => {
+    const first = registrationBody();
+    expect((await post('/api/v1/auth/register', first)).statusCode).toBe(201);
+    const again = registrationBody({
+      email: first.email.toUpperCase(),
+      username: first.username,
+      cpf: first.cpf,
+    });
+    const res = await post('/api/v1/auth/register', again, { 'accept-language': 'en-US' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.fields).toEqual({
+      email: 'This e-mail is already registered.',
+      username: 'This username is already taken.',
+      cpf: 'This national ID (CPF) is already registered.',
+    });
+  });
+
+  it('refuses a minor with the guardian rule, and each bad field with its message', async () => {
+    const today = new Date();
+    const minor = `${today.getUTCFullYear() - 17}-01-01`;
+    const res = await post(
+      '/api/v1/auth/register',
+      registrationBody({
+        birthDate: minor,
+        cpf: '11111111111',
+        phone: '123',
+        password: 'weak',
+        confirmPassword: 'other',
+        acceptTerms: false as true,
+      }),
+      { 'accept-language': 'en-US' },
+    );
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.fields;
+    expect(fields.birthDate).toMatch(/18 or older.*legal guardian/);
+    expect(fields.cpf).toBe('This national ID (CPF) is not valid.');
+    expect(fields.phone).toBe('Phone must have 10 or 11 digits.');
+    expect(fields.password).toMatch(/at least 8 characters/);
+    expect(fields.acceptTerms).toBe('You must accept the terms of service and the privacy policy.');
+  });
+});
+
+describe('e-mail validation', () => {
+  it('confirms the e-mail once with the link, and not twice', async () => {
+    const body = registrationBody();
+    await post('/api/v1/auth/register', body);
+    const token = linkToken((await t.mail.waitFor(body.email)).text);
+    expect(token.length).toBeGreaterThan(20);
+    const ok = await post('/api/v1/auth/verify-email', { token });
+    expect(ok.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+    expect(row?.emailVerified).toBe(true);
+    const again = await post('/api/v1/auth/verify-email', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('VERIFICATION_LINK_INVALID');
+  });
+
+  it('resends at most once a minute, and only the newest link works', async () => {
+    const customer = await registerCustomer(t.app, { verified: false });
+    const first = linkToken((await t.mail.waitFor(customer.email)).text);
+    const tooSoon = await post('/api/v1/me/verify-email/resend', {}, { cookie: customer.cookie });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().error.code).toBe('RESEND_TOO_SOON');
+    expect(tooSoon.json().error.params.seconds).toBeGreaterThan(50);
+    // a minute later
+    await t.app.db.execute(
+      `UPDATE verifications SET created_at = now() - interval '61 seconds' WHERE identifier = 'email-verification:${customer.id}'` as never,
+    );
+    const resent = await post('/api/v1/me/verify-email/resend', {}, { cookie: customer.cookie });
+    expect(resent.statusCode).toBe(202);
+    expect(resent.json().retryAfterSeconds).toBe(60);
+    const second = linkToken((await t.mail.waitFor(customer.email, 2)).text);
+    expect(second).not.toBe(first);
+    expect((await post('/api/v1/auth/verify-email', { token: first })).statusCode).toBe(400);
+    expect((await post('/api/v1/auth/verify-email', { token: second })).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('signs in with a 12-hour httpOnly SameSite=Lax cookie named auth_token', async () => {
+    const body = registrationBody();
+    await post('/api/v1/auth/register', body);
+    const res = await post('/api/v1/auth/sign-in', { email: body.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'auth_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const session = res.json().session;
+    expect(session.role).toBe('customer');
+    expect(session.email).toBe(body.email);
+    const lifetime = Date.parse(session.expiresAt) - Date.parse(session.createdAt);
+    expect(Math.abs(lifetime - 12 * 3600_000)).toBeLessThan(5000);
+    const profile = await me(sessionCookieOf(res));
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user).toMatchObject({ email: body.email, emailVerified: false });
+  });
+
+  it('answers one generic error for a wrong password and for an unknown e-mail', async () => {
+    const customer = await registerCustomer(t.app);
+    const wrong = await post(
+      '/api/v1/auth/sign-in',
+      { email: customer.email, password: 'Wr0ng!pass' },
+      { 'accept-language': 'en-US' },
+    );
+    const unknown = await post(
+      '/api/v1/auth/sign-in',
+      { email: 'nobody@example.com', password: 'Wr0ng!pass' },
+      { 'accept-language': 'en-US' },
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(unknown.json().error.message);
+    expect(wrong.cookies.find((c) => c.name === 'auth_token')).toBeUndefined();
+  });
+
+  it('tells an inactive account so, but only with the right password', async () => {
+    const customer = await registerCustomer(t.app);
+    await t.app.db.update(users).set({ active: false }).where(eq(users.id, customer.id));
+    const right = await post('/api/v1/auth/sign-in', {
+      email: customer.email,
+      password: customer.password,
+    });
+    expect(right.statusCode).toBe(403);
+    expect(right.json().error.code).toBe('ACCOUNT_INACTIVE');
+    const wrong = await post('/api/v1/auth/sign-in', {
+      email: customer.email,
+      password: 'Wr0ng!pass',
+    });
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('throttles an account after 10 failures in 15 minutes, then says when to try again', async () => {
+    const customer = await registerCustomer(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post('/api/v1/auth/sign-in', {
+        email: customer.email,
+        password: `Wr0ng!pass${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      '/api/v1/auth/sign-in',
+      { email: customer.email, password: customer.password },
+      { 'accept-language': 'en-US' },
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('SIGN_IN_THROTTLED');
+    expect(blocked.json().error.params.minutes).toBe(15);
+    // never permanent: once the failures are older than the window, the right password works
+    await t.app.db.execute(`ALTER TABLE audit_log DISABLE TRIGGER USER` as never);
+    await t.app.db
+      .update(auditLog)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(auditLog.entityId, customer.email));
+    await t.app.db.execute(`ALTER TABLE audit_log ENABLE TRIGGER USER` as never);
+    const later = await post('/api/v1/auth/sign-in', {
+      email: customer.email,
+      password: customer.password,
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('revokes the session on sign-out', async () => {
+    const customer = await registerCustomer(t.app);
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    const out = await post('/api/v1/auth/sign-out', {}, { cookie: customer.cookie });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'auth_token')?.value ?? '').toBe('');
+    expect((await me(customer.cookie)).statusCode).toBe(401);
+  });
+
+  it('records sign-ins and failures in the audit log with the IP', async () => {
+    const customer = await registerCustomer(t.app);
+    await post('/api/v1/auth/sign-in', { email: customer.email, password: 'Wr0ng!pass' });
+    const rows = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, customer.email));
+    expect(rows.map((r) => r.action)).toContain('auth.sign_in_failed');
+    expect(rows[0]?.ip).toBe('127.0.0.1');
+    const signIns = await t.app.db.select().from(auditLog).where(eq(auditLog.actorId, customer.id));
+    expect(signIns.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['auth.registered', 'auth.sign_in']),
+    );
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same whether the e-mail exists or not', async () => {
+    const customer = await registerCustomer(t.app);
+    const known = await post('/api/v1/auth/forgot-password', { email: customer.email });
+    const unknown = await post('/api/v1/auth/forgot-password', { email: 'ghost@example.com' });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    expect(t.mail.to('ghost@example.com')).toHaveLength(0);
+  });
+
+  it('resets with the e-mailed code, ending every session', async () => {
+    const customer = await registerCustomer(t.app);
+    await post('/api/v1/auth/forgot-password', { email: customer.email });
+    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+    expect(code).toMatch(/^\d{6}$/);
+    const newPassword = 'N3w!Passw0rd';
+    const res = await post(
+      '/api/v1/auth/reset-password',
+      { email: customer.email, code, password: newPassword, confirmPassword: newPassword },
+      { 'accept-language': 'en-US' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Password reset successful');
+    expect((await me(customer.cookie)).statusCode).toBe(401);
+    const signIn = await post('/api/v1/auth/sign-in', {
+      email: customer.email,
+      password: newPassword,
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code and stops after 5 tries', async () => {
+    const customer = await registerCustomer(t.app);
+    await post('/api/v1/auth/forgot-password', { email: customer.email });
+    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const body = (c: string) => ({
+      email: customer.email,
+      code: c,
+      password: 'N3w!Passw0rd',
+      confirmPassword: 'N3w!Passw0rd',
+    });
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      codes.push((await post('/api/v1/auth/reset-password', body(wrongCode))).json().error.code);
+    }
+    expect(codes[0]).toBe('RESET_CODE_INVALID');
+    expect(codes).toContain('RESET_CODE_ATTEMPTS');
+    const right = await post('/api/v1/auth/reset-password', body(code));
+    expect(right.statusCode).toBe(400);
+  });
+});
+
+describe('profile', () => {
+  it('changes the password, keeping this session and ending the others', async () => {
+    const customer = await registerCustomer(t.app);
+    const other = sessionCookieOf(
+      await post('/api/v1/auth/sign-in', { email: customer.email, password: customer.password }),
+    );
+    const wrong = await post(
+      '/api/v1/me/password',
+      {
+        currentPassword: 'Wr0ng!pass',
+        newPassword: 'N3w!Passw0rd',
+        confirmPassword: 'N3w!Passw0rd',
+      },
+      { cookie: customer.cookie, 'accept-language': 'en-US' },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.currentPassword).toBe('The current password is not correct.');
+    const ok = await post(
+      '/api/v1/me/password',
+      {
+        currentPassword: customer.password,
+        newPassword: 'N3w!Passw0rd',
+        confirmPassword: 'N3w!Passw0rd',
+      },
+      { cookie: customer.cookie },
+    );
+    expect(ok.statusCode).toBe(200);
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+  });
+
+  it('updates contact information and default tokens', async () => {
+    const customer = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/contact',
+      payload: { name: 'Maria Souza', phone: '21 3333-4444' },
+      headers: { cookie: customer.cookie, 'accept-language': 'en-US' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Contact information updated successfully',
+      profile: { name: 'Maria Souza', phone: '+552133334444' },
+    });
+    const tokens = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/default-tokens',
+      payload: { defaultSendToken: 'pix', defaultReceiveToken: 'USDT' },
+      headers: { cookie: customer.cookie },
+    });
+    expect(tokens.statusCode).toBe(200);
+    expect(tokens.json()).toMatchObject({ defaultSendToken: 'PIX', defaultReceiveToken: 'USDT' });
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/default-tokens',
+      payload: { defaultSendToken: 'NOPE', defaultReceiveToken: null },
+      headers: { cookie: customer.cookie },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('admins and customers sign in apart', () => {
+  it('lets an admin sign in at the admin door only', async () => {
+    const admin = await signInAdmin(t.app);
+    const profile = await me(admin.cookie);
+    expect(profile.json().session).toMatchObject({ role: 'admin', email: admin.username });
+    const customerDoor = await post('/api/v1/auth/sign-in', {
+      email: `${admin.username}@admins.invalid`,
+      password: admin.password,
+    });
+    expect(customerDoor.statusCode).toBe(401);
+  });
+
+  it('refuses a customer at the admin door', async () => {
+    const customer = await registerCustomer(t.app);
+    const res = await post('/api/v1/admin/auth/sign-in', {
+      username: customer.username,
+      password: customer.password,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('INVALID_ADMIN_CREDENTIALS');
+  });
+});
