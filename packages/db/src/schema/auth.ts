@@ -143,7 +143,11 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+  (t) => [
+    index('verifications_identifier_idx').on(t.identifier),
+    // e-mail validation links are looked up by the hash of their token
+    index('verifications_value_idx').on(t.value),
+  ],
 );
 
 /** TOTP secrets and backup codes (twoFactor plugin; better-auth encrypts both). */
