@@ -386,3 +386,26 @@ describe('admins and customers sign in apart', () => {
     expect(res.json().error.code).toBe('INVALID_ADMIN_CREDENTIALS');
   });
 });
+
+describe('in production', () => {
+  it('marks the session cookie Secure', async () => {
+    const prod = await buildTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const customer = registrationBody();
+      await prod.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: customer });
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        payload: { email: customer.email, password: customer.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'auth_token')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+    } finally {
+      await prod.close();
+    }
+  });
+});
