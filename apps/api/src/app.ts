@@ -19,6 +19,7 @@ import { outboxDirFor } from './adapters/mail/mailer.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -69,6 +70,14 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route as registered, for the authorization matrix test and the docs.
+  const routeTable: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method: String(method), url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -101,6 +110,7 @@ export async function buildApp(
   });
   await app.register(authPlugin, { config, now });
   // Feature modules (each registers its own routes; see docs/accounts-api.md).
+  await app.register(documentRoutes, { dataDir: config.dataDir });
   await app.register(adminAccountsRoutes, { publicUrl: config.publicUrl, now });
   await app.register(authRoutes, {
     now,
@@ -132,8 +142,14 @@ export async function buildApp(
   return app;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: RegisteredRoute[];
     pricing: ReturnType<typeof createPricingService>;
   }
 }

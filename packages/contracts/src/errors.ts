@@ -154,6 +154,29 @@ export const ERROR_MESSAGES = {
     'en-US': 'The last admin cannot be deleted or demoted.',
     'pt-BR': 'O último admin não pode ser excluído nem rebaixado.',
   },
+  // back office (admin-accounts module)
+  ADMIN_DEMOTE_UNSUPPORTED: {
+    'en-US':
+      'An admin cannot be turned into a customer (customers need a CPF, phone and date of birth). Delete the admin instead.',
+    'pt-BR':
+      'Um admin não pode virar cliente (clientes precisam de CPF, telefone e data de nascimento). Exclua o admin.',
+  },
+  DOCUMENT_ALREADY_REVIEWED: {
+    'en-US': 'This document was already reviewed.',
+    'pt-BR': 'Este documento já foi revisado.',
+  },
+  DOCUMENT_NOT_CURRENT: {
+    'en-US': 'The customer sent a newer file of this document: review that one.',
+    'pt-BR': 'O cliente enviou um arquivo mais novo deste documento: revise esse.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    'en-US': 'Two-factor authentication is already on.',
+    'pt-BR': 'A autenticação de dois fatores já está ativada.',
+  },
+  TWO_FACTOR_NOT_ENABLED: {
+    'en-US': 'Two-factor authentication is not set up. Start the set-up again.',
+    'pt-BR': 'A autenticação de dois fatores não está configurada. Comece a configuração de novo.',
+  },
   // --- documents (messages of the specification) ----------------------------------------------
   DOCUMENT_UPDATE_FAILED: {
     'en-US': 'An error occurred while updating documents.',
@@ -187,6 +210,10 @@ export const ERROR_MESSAGES = {
   DOCUMENT_PDF_ACTIVE_CONTENT: {
     'en-US': 'PDFs with scripts, forms or attachments are not accepted.',
     'pt-BR': 'PDFs com scripts, formulários ou anexos não são aceitos.',
+  },
+  DOCUMENT_PDF_ENCRYPTED: {
+    'en-US': 'Password-protected PDFs are not accepted. Send the file without a password.',
+    'pt-BR': 'PDFs protegidos por senha não são aceitos. Envie o arquivo sem senha.',
   },
   DOCUMENT_ALREADY_APPROVED: {
     'en-US': 'This document is already approved.',

@@ -1,0 +1,537 @@
+import { isAPIError } from 'better-auth/api';
+import {
+  AdminExistsError,
+  AdminInputError,
+  ADMIN_EMAIL_DOMAIN,
+  createAdmin,
+  hashPassword,
+} from '@permuta/db';
+import type { Db, Tx } from '@permuta/db';
+import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
+import type { AdminProfile, CustomerProfile, DocumentView, Locale } from '@permuta/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { EmailTemplate } from '../../lib/emails.ts';
+import type { Auth } from '../auth/auth.instance.ts';
+import * as repo from './admin-accounts.repository.ts';
+import type {
+  AdminCustomerOrder,
+  AdminCustomerWallet,
+  AdminListItem,
+  CustomerListItem,
+  CustomerListQuery,
+  UserRow,
+} from './admin-accounts.repository.ts';
+
+/** The admin making the call, as the routes resolve it. */
+export interface Actor {
+  adminId: string;
+  sessionId: string;
+  ip: string;
+  locale: Locale;
+}
+
+/** What a better-auth call needs from the request, and where its cookies go. */
+export interface AuthCall {
+  /** the request's headers for better-auth (session cookie, client IP) */
+  headers: Headers;
+  /** receives the Set-Cookie values better-auth produced (a rotated session) */
+  setCookies: (values: string[]) => void;
+}
+
+export interface AdminAccountsDeps {
+  db: Db;
+  auth: Auth;
+  sendEmail: (to: string, template: EmailTemplate, locale: Locale) => Promise<boolean>;
+  publicUrl: string;
+  now: () => Date;
+}
+
+export interface AdminCreateInput {
+  username: string;
+  name?: string | undefined;
+  password: string;
+}
+
+export interface AdminUpdateInput {
+  username?: string | undefined;
+  role?: 'customer' | 'admin' | undefined;
+  password?: string | undefined;
+}
+
+export type DocumentDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const duplicateUsername = () => new AppError('DUPLICATE', 409, {}, { username: 'username.taken' });
+const notFound = () => new AppError('NOT_FOUND', 404);
+
+/** better-auth's error code of a failed `auth.api` call, or null for any other error. */
+function betterAuthCode(error: unknown): string | null {
+  if (!isAPIError(error)) return null;
+  const body = error.body as { code?: unknown } | undefined;
+  return typeof body?.code === 'string' ? body.code : null;
+}
+
+/**
+ * The back office's accounts: admins, customers, document review, the admin's own two-factor
+ * and the two-factor-required setting. Every change writes its audit entry in the same
+ * transaction; e-mails go out after the commit.
+ */
+export function createAdminAccountsService(deps: AdminAccountsDeps) {
+  const { db, auth } = deps;
+
+  async function requireCustomer(dbOrTx: Db | Tx, id: string): Promise<UserRow> {
+    const user = await repo.findUser(dbOrTx, id);
+    if (!user || user.role !== 'customer') throw notFound();
+    return user;
+  }
+
+  function documentsLink(locale: Locale): string {
+    return `${deps.publicUrl}${LOCALE_PREFIX[locale]}/profile/documents`;
+  }
+
+  function exchangeLink(locale: Locale): string {
+    return `${deps.publicUrl}${LOCALE_PREFIX[locale]}/profile/exchange-now`;
+  }
+
+  return {
+    // --- admins ---------------------------------------------------------------------------
+
+    listAdmins(): Promise<AdminListItem[]> {
+      return repo.listAdmins(db);
+    },
+
+    async createAdmin(
+      actor: Actor,
+      input: AdminCreateInput,
+    ): Promise<{ message: string; admin: AdminListItem }> {
+      let admin: AdminListItem;
+      try {
+        admin = await db.transaction(async (tx) => {
+          // createAdmin checks the username and writes users + accounts (a savepoint in tx).
+          const created = await createAdmin(tx, {
+            username: input.username,
+            password: input.password,
+          });
+          const name = input.name?.trim();
+          const row = name
+            ? await repo.updateUser(tx, created.id, { name })
+            : await repo.findUser(tx, created.id);
+          if (!row) throw new Error('the new admin vanished');
+          const item = repo.toAdminListItem(row);
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: 'admin.created',
+            entityType: 'admin',
+            entityId: row.id,
+            ip: actor.ip,
+            after: item,
+          });
+          return item;
+        });
+      } catch (error) {
+        if (error instanceof AdminExistsError) throw duplicateUsername();
+        if (error instanceof AdminInputError) {
+          throw new AppError(
+            'VALIDATION_ERROR',
+            400,
+            {},
+            {
+              [error.field]: error.field === 'username' ? 'username.format' : 'password.weak',
+            },
+          );
+        }
+        throw error;
+      }
+      return { message: successMessage('admin.created', actor.locale), admin };
+    },
+
+    async updateAdmin(actor: Actor, id: string, input: AdminUpdateInput): Promise<AdminListItem> {
+      // Hash before the transaction: argon2 is slow on purpose, transactions stay short.
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      try {
+        return await db.transaction(async (tx) => {
+          const adminIds = await repo.lockAdmins(tx);
+          const target = await repo.lockUser(tx, id);
+          if (!target || target.role !== 'admin') throw notFound();
+          if (input.role === 'customer') {
+            if (adminIds.length <= 1) throw new AppError('LAST_ADMIN', 409);
+            throw new AppError('ADMIN_DEMOTE_UNSUPPORTED', 409);
+          }
+          const before = repo.toAdminListItem(target);
+          const changes: Partial<UserRow> = {};
+          const username = input.username?.toLowerCase();
+          if (username && username !== target.username) {
+            if (await repo.usernameTaken(tx, username, target.id)) throw duplicateUsername();
+            changes.username = username;
+            changes.displayUsername = username;
+            changes.email = `${username}@${ADMIN_EMAIL_DOMAIN}`;
+            // An admin's name defaults to its username: keep them together.
+            if (target.name === (target.displayUsername ?? target.username))
+              changes.name = username;
+          }
+          if (Object.keys(changes).length === 0 && !passwordHash) return before;
+          const updated =
+            Object.keys(changes).length > 0
+              ? await repo.updateUser(tx, target.id, changes)
+              : target;
+          let sessionsRevoked = 0;
+          if (passwordHash) {
+            await repo.setCredentialPassword(tx, target.id, passwordHash);
+            // Everywhere that admin is signed in ends; an admin changing its own password keeps
+            // the session it is using.
+            sessionsRevoked = await repo.deleteSessions(
+              tx,
+              target.id,
+              target.id === actor.adminId ? actor.sessionId : undefined,
+            );
+          }
+          const after = repo.toAdminListItem(updated);
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: 'admin.updated',
+            entityType: 'admin',
+            entityId: target.id,
+            ip: actor.ip,
+            before,
+            after: { ...after, passwordChanged: Boolean(passwordHash), sessionsRevoked },
+          });
+          return after;
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) && isUniqueViolation(error)) throw duplicateUsername();
+        throw error;
+      }
+    },
+
+    async deleteAdmin(actor: Actor, id: string): Promise<void> {
+      if (id === actor.adminId) throw new AppError('ADMIN_SELF_DELETE', 409);
+      await db.transaction(async (tx) => {
+        const adminIds = await repo.lockAdmins(tx);
+        const target = await repo.lockUser(tx, id);
+        if (!target || target.role !== 'admin') throw notFound();
+        if (adminIds.length <= 1) throw new AppError('LAST_ADMIN', 409);
+        // Sessions, credentials and two-factor rows go with the user (ON DELETE CASCADE).
+        await repo.deleteUser(tx, target.id);
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: 'admin.deleted',
+          entityType: 'admin',
+          entityId: target.id,
+          ip: actor.ip,
+          before: repo.toAdminListItem(target),
+        });
+      });
+    },
+
+    // --- customers ------------------------------------------------------------------------
+
+    async listCustomers(query: CustomerListQuery): Promise<{
+      items: CustomerListItem[];
+      page: number;
+      pageSize: number;
+      total: number;
+    }> {
+      const { items, total } = await repo.listCustomers(db, query);
+      return { items, page: query.page, pageSize: query.pageSize, total };
+    },
+
+    async customerDetail(id: string): Promise<{
+      customer: CustomerProfile;
+      documents: DocumentView[];
+      wallets: AdminCustomerWallet[];
+      orders: AdminCustomerOrder[];
+    }> {
+      const user = await requireCustomer(db, id);
+      // One connection on PGlite: the four reads run one after the other either way.
+      const customer = await repo.customerProfile(db, user);
+      const documents = await repo.allDocuments(db, user.id);
+      const wallets = await repo.customerWallets(db, user.id);
+      const orders = await repo.customerOrders(db, user.id);
+      return {
+        customer,
+        documents: documents.map((doc) => repo.toDocumentView(doc)),
+        wallets,
+        orders,
+      };
+    },
+
+    async setCustomerActive(actor: Actor, id: string, active: boolean): Promise<CustomerProfile> {
+      return db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, id);
+        if (!user || user.role !== 'customer') throw notFound();
+        const updated =
+          user.active === active ? user : await repo.updateUser(tx, user.id, { active });
+        // A deactivated customer is signed out everywhere, in the same transaction.
+        const sessionsRevoked = active ? 0 : await repo.deleteSessions(tx, user.id);
+        if (user.active !== active || sessionsRevoked > 0) {
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: active ? 'customer.activated' : 'customer.deactivated',
+            entityType: 'customer',
+            entityId: user.id,
+            ip: actor.ip,
+            before: { active: user.active },
+            after: { active, sessionsRevoked },
+          });
+        }
+        return repo.customerProfile(tx, updated);
+      });
+    },
+
+    async setNationalIdVerified(
+      actor: Actor,
+      id: string,
+      verified: boolean,
+    ): Promise<{ message: string; customer: CustomerProfile }> {
+      const customer = await db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, id);
+        if (!user || user.role !== 'customer') throw notFound();
+        const updated = await repo.updateUser(tx, user.id, { nationalIdVerified: verified });
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: 'customer.national_id',
+          entityType: 'customer',
+          entityId: user.id,
+          ip: actor.ip,
+          before: { nationalIdVerified: user.nationalIdVerified },
+          after: { nationalIdVerified: verified },
+        });
+        return repo.customerProfile(tx, updated);
+      });
+      return { message: successMessage('nationalId.initiated', actor.locale), customer };
+    },
+
+    // --- document review ------------------------------------------------------------------
+
+    async reviewDocument(actor: Actor, id: string, input: DocumentDecision): Promise<DocumentView> {
+      const result = await db.transaction(async (tx) => {
+        const doc = await repo.findDocument(tx, id);
+        if (!doc) throw notFound();
+        // Serialises reviews of one customer's documents (the "all three approved" check).
+        const owner = await repo.lockUser(tx, doc.userId);
+        if (!owner || owner.role !== 'customer') throw notFound();
+        if (doc.status !== 'uploaded') throw new AppError('DOCUMENT_ALREADY_REVIEWED', 409);
+        const current = await repo.currentDocuments(tx, owner.id);
+        if (!current.some((row) => row.id === doc.id)) {
+          throw new AppError('DOCUMENT_NOT_CURRENT', 409);
+        }
+        const approve = input.decision === 'approve';
+        const reviewed = await repo.reviewDocument(tx, doc.id, {
+          status: approve ? 'approved' : 'rejected',
+          rejectionReason: input.decision === 'reject' ? input.reason : null,
+          reviewedBy: actor.adminId,
+          reviewedAt: deps.now(),
+        });
+        if (!reviewed) throw new AppError('DOCUMENT_ALREADY_REVIEWED', 409);
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: approve ? 'document.approved' : 'document.rejected',
+          entityType: 'document',
+          entityId: doc.id,
+          ip: actor.ip,
+          before: { status: doc.status, type: doc.type, customerId: owner.id },
+          after: {
+            status: reviewed.status,
+            type: reviewed.type,
+            customerId: owner.id,
+            rejectionReason: reviewed.rejectionReason,
+          },
+        });
+        const accountVerified =
+          approve && repo.allApproved(await repo.currentDocuments(tx, owner.id));
+        return { reviewed, owner, accountVerified };
+      });
+
+      const { reviewed, owner, accountVerified } = result;
+      const locale = owner.locale;
+      if (reviewed.status === 'approved') {
+        await deps.sendEmail(
+          owner.email,
+          {
+            kind: 'document-approved',
+            name: owner.name,
+            documentType: reviewed.type,
+            link: documentsLink(locale),
+          },
+          locale,
+        );
+      } else {
+        await deps.sendEmail(
+          owner.email,
+          {
+            kind: 'document-rejected',
+            name: owner.name,
+            documentType: reviewed.type,
+            reason: reviewed.rejectionReason ?? '',
+            link: documentsLink(locale),
+          },
+          locale,
+        );
+      }
+      if (accountVerified) {
+        await deps.sendEmail(
+          owner.email,
+          { kind: 'account-verified', name: owner.name, link: exchangeLink(locale) },
+          locale,
+        );
+      }
+      return repo.toDocumentView(reviewed);
+    },
+
+    // --- the admin's own two-factor -------------------------------------------------------
+
+    /** Starts enrolment: a new secret and backup codes, inactive until verified. */
+    async enableTwoFactor(
+      actor: Actor,
+      call: AuthCall,
+      password: string,
+    ): Promise<{ totpUri: string; backupCodes: string[] }> {
+      const user = await repo.findUser(db, actor.adminId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 401);
+      if (user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
+      try {
+        const { headers, response } = await auth.api.enableTwoFactor({
+          headers: call.headers,
+          body: { password, method: 'totp' },
+          returnHeaders: true,
+        });
+        call.setCookies(headers.getSetCookie());
+        if (!('totpURI' in response) || !response.totpURI || !response.backupCodes) {
+          throw new Error('better-auth answered two-factor enrolment without a TOTP URI');
+        }
+        return { totpUri: response.totpURI, backupCodes: response.backupCodes };
+      } catch (error) {
+        const code = betterAuthCode(error);
+        if (code === 'INVALID_PASSWORD') {
+          throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
+        }
+        if (code === 'TOTP_ALREADY_ENABLED') throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
+        if (code === 'UNAUTHORIZED') throw new AppError('UNAUTHENTICATED', 401);
+        throw error;
+      }
+    },
+
+    /** Confirms enrolment with a code from the app: two-factor is on from now on. */
+    async verifyTwoFactor(actor: Actor, call: AuthCall, code: string): Promise<AdminProfile> {
+      const user = await repo.findUser(db, actor.adminId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 401);
+      if (user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
+      try {
+        // With the session cookie, better-auth treats this as enrolment: it marks the secret
+        // verified, turns twoFactorEnabled on and rotates the session (new cookie).
+        const { headers } = await auth.api.verifyTOTP({
+          headers: call.headers,
+          body: { code },
+          returnHeaders: true,
+        });
+        call.setCookies(headers.getSetCookie());
+      } catch (error) {
+        const failure = betterAuthCode(error);
+        if (failure === 'INVALID_CODE') throw new AppError('TWO_FACTOR_INVALID', 400);
+        if (failure === 'TOTP_NOT_ENABLED') throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
+        if (failure === 'UNAUTHORIZED' || failure === 'INVALID_TWO_FACTOR_COOKIE') {
+          throw new AppError('UNAUTHENTICATED', 401);
+        }
+        throw error;
+      }
+      return db.transaction(async (tx) => {
+        const updated = await repo.findUser(tx, actor.adminId);
+        if (!updated?.twoFactorEnabled) throw new Error('two-factor did not turn on');
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: 'two_factor.enabled',
+          entityType: 'admin',
+          entityId: actor.adminId,
+          ip: actor.ip,
+          before: { twoFactorEnabled: false },
+          after: { twoFactorEnabled: true },
+        });
+        return repo.toAdminProfile(updated);
+      });
+    },
+
+    /** Turns two-factor off (password confirmed); refused while the setting makes it mandatory. */
+    async disableTwoFactor(actor: Actor, call: AuthCall, password: string): Promise<AdminProfile> {
+      if (await repo.readTwoFactorRequired(db)) throw new AppError('TWO_FACTOR_REQUIRED', 403);
+      const user = await repo.findUser(db, actor.adminId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 401);
+      if (!user.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
+      try {
+        // better-auth deletes the secret, turns the flag off and rotates the session.
+        const { headers } = await auth.api.disableTwoFactor({
+          headers: call.headers,
+          body: { password },
+          returnHeaders: true,
+        });
+        call.setCookies(headers.getSetCookie());
+      } catch (error) {
+        const code = betterAuthCode(error);
+        if (code === 'INVALID_PASSWORD') {
+          throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
+        }
+        if (code === 'UNAUTHORIZED') throw new AppError('UNAUTHENTICATED', 401);
+        throw error;
+      }
+      return db.transaction(async (tx) => {
+        const updated = await repo.findUser(tx, actor.adminId);
+        if (!updated || updated.twoFactorEnabled) throw new Error('two-factor did not turn off');
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: 'two_factor.disabled',
+          entityType: 'admin',
+          entityId: actor.adminId,
+          ip: actor.ip,
+          before: { twoFactorEnabled: true },
+          after: { twoFactorEnabled: false },
+        });
+        return repo.toAdminProfile(updated);
+      });
+    },
+
+    // --- security settings ----------------------------------------------------------------
+
+    async security(): Promise<{ twoFactorRequired: boolean }> {
+      return { twoFactorRequired: await repo.readTwoFactorRequired(db) };
+    },
+
+    async setSecurity(
+      actor: Actor,
+      input: { twoFactorRequired: boolean },
+    ): Promise<{ twoFactorRequired: boolean }> {
+      return db.transaction(async (tx) => {
+        const before = await repo.readTwoFactorRequired(tx);
+        if (before !== input.twoFactorRequired) {
+          await repo.writeTwoFactorRequired(tx, input.twoFactorRequired, actor.adminId);
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: 'security.updated',
+            entityType: 'settings',
+            entityId: '1',
+            ip: actor.ip,
+            before: { twoFactorRequired: before },
+            after: { twoFactorRequired: input.twoFactorRequired },
+          });
+        }
+        return { twoFactorRequired: input.twoFactorRequired };
+      });
+    },
+  };
+}
+
+export type AdminAccountsService = ReturnType<typeof createAdminAccountsService>;

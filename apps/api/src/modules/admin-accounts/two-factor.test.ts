@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import type { LightMyRequestResponse } from 'fastify';
+import { auditLog, twoFactors, users } from '@permuta/db';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { registerCustomer, sessionCookieOf, signInAdmin } from '../../../test/auth-helpers.ts';
+import type { TestAdmin } from '../../../test/auth-helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  cookie: string,
+  payload?: object,
+  locale = 'en-US',
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie, 'accept-language': locale },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function auditEntries(action: string, entityId: string) {
+  return t.handle.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id));
+}
+
+function secretOf(totpUri: string): string {
+  const secret = new URL(totpUri).searchParams.get('secret');
+  if (!secret) throw new Error(`no secret in ${totpUri}`);
+  return secret;
+}
+
+/** A 6-digit code that is not the current one (nor, almost surely, a neighbouring window's). */
+function wrongCode(code: string): string {
+  return String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
+}
+
+/** Every cookie the answer set, as one `cookie` header (the two-factor step needs its own). */
+function cookiesOf(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+async function twoFactorEnabledInDb(id: string): Promise<boolean> {
+  const [row] = await t.handle.db
+    .select({ on: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.on ?? false;
+}
+
+/** Enrols `admin` (enable + verify) and answers the secret and the renewed session cookie. */
+async function enrol(admin: TestAdmin): Promise<{ secret: string; cookie: string }> {
+  const enabled = await call('POST', '/api/v1/admin/me/two-factor/enable', admin.cookie, {
+    password: admin.password,
+  });
+  expect(enabled.statusCode).toBe(200);
+  const secret = secretOf(enabled.json().totpUri);
+  const verified = await call('POST', '/api/v1/admin/me/two-factor/verify', admin.cookie, {
+    code: await generate({ secret }),
+  });
+  expect(verified.statusCode).toBe(200);
+  return { secret, cookie: sessionCookieOf(verified) };
+}
+
+describe('two-factor enrolment', () => {
+  let admin: TestAdmin;
+  let secret = '';
+  let cookie = '';
+
+  beforeAll(async () => {
+    admin = await signInAdmin(t.app);
+    cookie = admin.cookie;
+  });
+
+  it('refuses to start without the right password', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/enable', cookie, {
+      password: 'Wr0ng!Password',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.password).toBe('The current password is not correct.');
+    const rows = await t.handle.db.select().from(twoFactors).where(eq(twoFactors.userId, admin.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers an otpauth URI and backup codes, but two-factor stays off until verified', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/enable', cookie, {
+      password: admin.password,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totpUri).toMatch(/^otpauth:\/\/totp\//);
+    expect(body.totpUri).toContain('issuer=Permuta');
+    expect(body.backupCodes.length).toBeGreaterThanOrEqual(8);
+    secret = secretOf(body.totpUri);
+    expect(await twoFactorEnabledInDb(admin.id)).toBe(false);
+    const me = await call('GET', '/api/v1/me', cookie);
+    expect(me.json().user.twoFactorEnabled).toBe(false);
+    // Signing in still needs no code.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/sign-in',
+      payload: { username: admin.username, password: admin.password },
+    });
+    expect(signIn.json().twoFactorRequired).toBeUndefined();
+  });
+
+  it('refuses a wrong code', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/verify', cookie, {
+      code: wrongCode(await generate({ secret })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('TWO_FACTOR_INVALID');
+    expect(await twoFactorEnabledInDb(admin.id)).toBe(false);
+  });
+
+  it('turns two-factor on with a code from the app, renews the session and records it', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/verify', cookie, {
+      code: await generate({ secret }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: admin.id, role: 'admin', twoFactorEnabled: true });
+    const renewed = sessionCookieOf(res);
+    expect(renewed).not.toBe(cookie);
+    expect((await call('GET', '/api/v1/me', cookie)).statusCode).toBe(401);
+    const me = await call('GET', '/api/v1/me', renewed);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.twoFactorEnabled).toBe(true);
+    cookie = renewed;
+    const [entry] = await auditEntries('two_factor.enabled', admin.id);
+    expect(entry).toMatchObject({ actorType: 'admin', actorId: admin.id, entityType: 'admin' });
+    expect(entry?.after).toEqual({ twoFactorEnabled: true });
+  });
+
+  it('refuses starting again while two-factor is on', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/enable', cookie, {
+      password: admin.password,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('TWO_FACTOR_ALREADY_ENABLED');
+  });
+
+  it('asks for a code at the next sign-in', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/sign-in',
+      payload: { username: admin.username, password: admin.password },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ twoFactorRequired: true });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/two-factor',
+      headers: { cookie: cookiesOf(first) },
+      payload: { code: await generate({ secret }) },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().user).toMatchObject({ id: admin.id, twoFactorEnabled: true });
+  });
+
+  it('turns two-factor off with the password and records it', async () => {
+    const wrong = await call('POST', '/api/v1/admin/me/two-factor/disable', cookie, {
+      password: 'Wr0ng!Password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(await twoFactorEnabledInDb(admin.id)).toBe(true);
+
+    const res = await call('POST', '/api/v1/admin/me/two-factor/disable', cookie, {
+      password: admin.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: admin.id, twoFactorEnabled: false });
+    cookie = sessionCookieOf(res);
+    expect((await call('GET', '/api/v1/me', cookie)).statusCode).toBe(200);
+    const rows = await t.handle.db.select().from(twoFactors).where(eq(twoFactors.userId, admin.id));
+    expect(rows).toHaveLength(0);
+    const [entry] = await auditEntries('two_factor.disabled', admin.id);
+    expect(entry?.before).toEqual({ twoFactorEnabled: true });
+    expect(entry?.after).toEqual({ twoFactorEnabled: false });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/sign-in',
+      payload: { username: admin.username, password: admin.password },
+    });
+    expect(signIn.json().session).toBeDefined();
+  });
+
+  it('refuses turning off what is not on', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/disable', cookie, {
+      password: admin.password,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('TWO_FACTOR_NOT_ENABLED');
+  });
+
+  it('is for admins only', async () => {
+    const customer = await registerCustomer(t.app);
+    const res = await call('POST', '/api/v1/admin/me/two-factor/enable', customer.cookie, {
+      password: customer.password,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('two-factor required for admins', () => {
+  let enrolled: TestAdmin & { secret: string };
+  let plain: TestAdmin;
+
+  beforeAll(async () => {
+    const admin = await signInAdmin(t.app);
+    const { secret, cookie } = await enrol(admin);
+    enrolled = { ...admin, cookie, secret };
+    plain = await signInAdmin(t.app);
+  });
+
+  it('is off by default and hidden from customers', async () => {
+    const res = await call('GET', '/api/v1/admin/security', enrolled.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ twoFactorRequired: false });
+    const customer = await registerCustomer(t.app);
+    expect((await call('GET', '/api/v1/admin/security', customer.cookie)).statusCode).toBe(403);
+    const put = await call('PUT', '/api/v1/admin/security', customer.cookie, {
+      twoFactorRequired: true,
+    });
+    expect(put.statusCode).toBe(403);
+  });
+
+  it('turning it on is recorded with before and after', async () => {
+    const res = await call('PUT', '/api/v1/admin/security', enrolled.cookie, {
+      twoFactorRequired: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ twoFactorRequired: true });
+    const [entry] = await auditEntries('security.updated', '1');
+    expect(entry).toMatchObject({ actorId: enrolled.id, entityType: 'settings' });
+    expect(entry?.before).toEqual({ twoFactorRequired: false });
+    expect(entry?.after).toEqual({ twoFactorRequired: true });
+    expect((await call('GET', '/api/v1/admin/security', enrolled.cookie)).json()).toEqual({
+      twoFactorRequired: true,
+    });
+  });
+
+  it('then sends an admin without two-factor to enrolment only', async () => {
+    const blocked = await call('GET', '/api/v1/admin/admins', plain.cookie, undefined, 'pt-BR');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+      message:
+        'A autenticação de dois fatores é obrigatória para admins. Configure-a para continuar.',
+    });
+    expect((await call('GET', '/api/v1/admin/security', plain.cookie)).statusCode).toBe(403);
+    const { cookie } = await enrol(plain);
+    plain = { ...plain, cookie };
+    expect((await call('GET', '/api/v1/admin/admins', plain.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses turning two-factor off while it is required', async () => {
+    const res = await call('POST', '/api/v1/admin/me/two-factor/disable', enrolled.cookie, {
+      password: enrolled.password,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect(await twoFactorEnabledInDb(enrolled.id)).toBe(true);
+  });
+
+  it('turning it off again lets admins turn their two-factor off', async () => {
+    const res = await call('PUT', '/api/v1/admin/security', enrolled.cookie, {
+      twoFactorRequired: false,
+    });
+    expect(res.json()).toEqual({ twoFactorRequired: false });
+    const [entry] = await auditEntries('security.updated', '1');
+    expect(entry?.after).toEqual({ twoFactorRequired: false });
+    const off = await call('POST', '/api/v1/admin/me/two-factor/disable', enrolled.cookie, {
+      password: enrolled.password,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().twoFactorEnabled).toBe(false);
+  });
+});
