@@ -44,8 +44,9 @@ export class SmtpCatcher {
     });
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** `port` 0 (a free one) unless given: the e2e set-up (e2e/mail-catcher.ts) needs a known one. */
+  async start(listenPort = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(listenPort, '127.0.0.1', resolve));
     const { port } = this.server.server.address() as AddressInfo;
     this.url = `smtp://127.0.0.1:${port}`;
     return this;

@@ -1,0 +1,194 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  apiErrorSchema,
+  documentSchema,
+} from '@permuta/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import storagePlugin from '../../plugins/storage.ts';
+import { requireAdmin, requireCustomer } from '../auth/guards.ts';
+import { createDocumentsService } from './documents.service.ts';
+import type { DocumentFile, DocumentsService } from './documents.service.ts';
+import type { UploadedFile } from './file-check.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+};
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const typeParams = z.object({ type: z.enum(DOCUMENT_TYPES) });
+
+/**
+ * `Content-Disposition` with a name safe in any browser: an ASCII fallback in `filename` (no
+ * quotes, slashes or control characters) and the full UTF-8 name in `filename*` (RFC 6266).
+ */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const fallback =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._ -]/g, '_')
+      .slice(0, 150) || 'document';
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+function sendFile(reply: FastifyReply, file: DocumentFile, kind: 'attachment' | 'inline') {
+  return reply
+    .status(200)
+    .header('content-type', file.document.mimeType)
+    .header('content-disposition', contentDisposition(kind, file.document.originalName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.bytes);
+}
+
+/** The one file part `file` of a multipart upload, read whole (at most 5 MB + 1 byte). */
+async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 400);
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw new AppError('BAD_REQUEST', 400);
+  try {
+    const bytes = await part.toBuffer();
+    return { bytes, fileName: part.filename, truncated: part.file.truncated };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return { bytes: Buffer.alloc(0), fileName: part.filename, truncated: true };
+    }
+    throw error;
+  }
+}
+
+const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (
+  app,
+  { service },
+) => {
+  // Only here: a body just over the limit is read, so "too large" is told apart from a cut file.
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_DOCUMENT_BYTES + 1,
+      files: 1,
+      fields: 4,
+      fieldSize: 1024,
+      parts: 5,
+      headerPairs: 20,
+    },
+  });
+  const tags = ['documents'];
+
+  app.get(
+    '/api/v1/me/documents',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'My documents',
+        description:
+          'The current document of each type (the latest upload) and whether all three are approved.',
+        response: {
+          200: z.object({ documents: z.array(documentSchema), verified: z.boolean() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => service.list(request.auth!.userId),
+  );
+
+  app.post(
+    '/api/v1/me/documents/:type',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'Upload a document',
+        description:
+          'multipart/form-data with one part `file`: JPG, JPEG, PNG or PDF (checked by content), at most 5 MB. Images are re-encoded without metadata; PDFs with active content are refused. Replaces an uploaded or rejected document of the type; 409 when it is already approved.',
+        consumes: ['multipart/form-data'],
+        params: typeParams,
+        response: { 201: documentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      const view = await service.upload(
+        { userId: request.auth!.userId, ip: request.ip },
+        request.params.type,
+        upload,
+      );
+      return reply.status(201).send(view);
+    },
+  );
+
+  app.get(
+    '/api/v1/me/documents/:id/file',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'Download one of my documents',
+        description: 'The stored file as an attachment; 404 for a document that is not mine.',
+        params: idParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await service.ownFile(request.auth!.userId, request.params.id);
+      return sendFile(reply, file, 'attachment');
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/documents/:id/file',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A customer's document file",
+        description: 'Inline for viewing; with `download=1` as an attachment. Audited.',
+        params: idParams,
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const download = request.query.download === '1';
+      const file = await service.adminFile(
+        request.auth!.userId,
+        request.ip,
+        request.params.id,
+        download,
+      );
+      return sendFile(reply, file, download ? 'attachment' : 'inline');
+    },
+  );
+};
+
+/**
+ * Customer documents (docs/accounts-api.md): upload, list and download for the customer, the
+ * file for admins. Decorates the app with the file storage (`app.storage`); multipart parsing
+ * is registered only for these routes.
+ */
+export const documentRoutes = fp<{ dataDir: string }>(
+  async (app, { dataDir }) => {
+    await app.register(storagePlugin, { dataDir });
+    const service = createDocumentsService({
+      db: app.db,
+      storage: app.storage,
+      logError: (details, message) => app.log.error(details, message),
+    });
+    await app.register(scopedRoutes, { service });
+  },
+  { name: 'documents', dependencies: ['database', 'errors'] },
+);

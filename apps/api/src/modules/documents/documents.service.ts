@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { DOCUMENT_TYPES } from '@permuta/contracts';
+import type { DocumentType, DocumentView } from '@permuta/contracts';
+import type { Db } from '@permuta/db';
+import { newStorageKey } from '../../adapters/storage/storage.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { checkDocumentFile } from './file-check.ts';
+import type { UploadedFile } from './file-check.ts';
+import {
+  currentDocument,
+  currentDocuments,
+  findDocument,
+  findOwnDocument,
+  insertDocument,
+  toDocumentView,
+} from './documents.repository.ts';
+import type { DocumentRow } from './documents.repository.ts';
+
+/** Folder of the storage where documents go (the file names are random). */
+export const DOCUMENTS_FOLDER = 'documents';
+
+export interface Caller {
+  userId: string;
+  ip: string;
+}
+
+export interface DocumentFile {
+  document: DocumentRow;
+  bytes: Buffer;
+}
+
+export interface DocumentsServiceDeps {
+  db: Db;
+  storage: FileStorage;
+  /** where an unexpected storage problem is reported (the caller only sees a generic error) */
+  logError: (details: object, message: string) => void;
+}
+
+/**
+ * Customer documents (national ID, proof of address, selfie with ID). Every upload is a new
+ * row; the current document of a type is the newest. Nothing is stored for a refused file; the
+ * row and its audit entry commit together, and the stored file is removed again when they do
+ * not.
+ */
+export function createDocumentsService({ db, storage, logError }: DocumentsServiceDeps) {
+  async function readFile(document: DocumentRow): Promise<DocumentFile> {
+    const bytes = await storage.get(document.storageKey);
+    const sha256 = bytes ? createHash('sha256').update(bytes).digest('hex') : null;
+    if (!bytes || sha256 !== document.sha256) {
+      logError(
+        { documentId: document.id, found: bytes !== null },
+        'document file missing or altered',
+      );
+      throw new AppError('DOCUMENT_DOWNLOAD_FAILED', 500);
+    }
+    return { document, bytes };
+  }
+
+  return {
+    /** The current document of each type (in the order of DOCUMENT_TYPES) and whether all three are approved. */
+    async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
+      const rows = await currentDocuments(db, userId);
+      rows.sort((a, b) => DOCUMENT_TYPES.indexOf(a.type) - DOCUMENT_TYPES.indexOf(b.type));
+      return {
+        documents: rows.map(toDocumentView),
+        verified:
+          rows.length === DOCUMENT_TYPES.length && rows.every((row) => row.status === 'approved'),
+      };
+    },
+
+    /**
+     * Checks and stores one upload as the new current document of `type`. Refused with 409
+     * DOCUMENT_ALREADY_APPROVED while the current one is approved; a rejected or still
+     * uploaded one is replaced (the old row stays as history).
+     */
+    async upload(caller: Caller, type: DocumentType, file: UploadedFile): Promise<DocumentView> {
+      const before = await currentDocument(db, caller.userId, type);
+      if (before?.status === 'approved') throw new AppError('DOCUMENT_ALREADY_APPROVED', 409);
+
+      const checked = await checkDocumentFile(file);
+      const storageKey = newStorageKey(DOCUMENTS_FOLDER);
+      await storage.put(storageKey, checked.bytes);
+      try {
+        const row = await db.transaction(async (tx) => {
+          // Again inside the transaction: an admin may have approved it in the meantime.
+          const current = await currentDocument(tx, caller.userId, type);
+          if (current?.status === 'approved') {
+            throw new AppError('DOCUMENT_ALREADY_APPROVED', 409);
+          }
+          const inserted = await insertDocument(tx, {
+            userId: caller.userId,
+            type,
+            status: 'uploaded',
+            storageKey,
+            originalName: checked.originalName,
+            mimeType: checked.mimeType,
+            sizeBytes: checked.sizeBytes,
+            sha256: checked.sha256,
+          });
+          await writeAudit(tx, {
+            actorType: 'customer',
+            actorId: caller.userId,
+            action: 'document.uploaded',
+            entityType: 'document',
+            entityId: inserted.id,
+            ip: caller.ip,
+            before: current ? { id: current.id, status: current.status } : null,
+            after: {
+              id: inserted.id,
+              type,
+              originalName: inserted.originalName,
+              mimeType: inserted.mimeType,
+              sizeBytes: inserted.sizeBytes,
+              sha256: inserted.sha256,
+            },
+          });
+          return inserted;
+        });
+        return toDocumentView(row);
+      } catch (error) {
+        await storage.delete(storageKey).catch((cleanupError: unknown) => {
+          logError({ err: cleanupError, storageKey }, 'orphan document file not removed');
+        });
+        throw error;
+      }
+    },
+
+    /** The customer's own document file; someone else's is 404. */
+    async ownFile(userId: string, id: string): Promise<DocumentFile> {
+      const document = await findOwnDocument(db, userId, id);
+      if (!document) throw notFound();
+      return readFile(document);
+    },
+
+    /** Any customer's document file, for an admin; the access is audited. */
+    async adminFile(
+      adminId: string,
+      ip: string,
+      id: string,
+      download: boolean,
+    ): Promise<DocumentFile> {
+      const document = await findDocument(db, id);
+      if (!document) throw notFound();
+      const file = await readFile(document);
+      await writeAudit(db, {
+        actorType: 'admin',
+        actorId: adminId,
+        action: download ? 'document.file_downloaded' : 'document.file_viewed',
+        entityType: 'document',
+        entityId: document.id,
+        ip,
+        after: { userId: document.userId, type: document.type },
+      });
+      return file;
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
