@@ -9,6 +9,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+// the SMTP catcher beside the API (e2e/mail-catcher.ts): SMTP in, caught messages out over HTTP
+const smtpPort = port + 1;
+const mailHttpPort = port + 2;
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailHttpPort}`;
 const root = path.resolve(import.meta.dirname, '..');
 // the config is evaluated by the runner and by each worker: create the data folder once
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-'));
@@ -40,20 +44,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${path.join(root, 'apps/api/src/server.ts')}`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '10000',
+  webServer: [
+    {
+      command: `node ${path.join(root, 'e2e/mail-catcher.ts')}`,
+      url: `http://127.0.0.1:${mailHttpPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
-  },
+    {
+      // the API, after creating the admin the tests sign in with (E2E_ADMIN in tests/e2e-admin.ts)
+      command: `node ${path.join(root, 'e2e/start-server.ts')}`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

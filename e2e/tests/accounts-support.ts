@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** A message caught by e2e/mail-catcher.ts. */
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits for the `count`-th e-mail to `address` caught by the SMTP catcher. */
+export async function waitForMail(address: string, count = 1): Promise<CaughtMail> {
+  const base = process.env.E2E_MAIL_URL;
+  if (!base) throw new Error('E2E_MAIL_URL is not set (see playwright.config.ts)');
+  let found: CaughtMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${base}/messages?to=${encodeURIComponent(address)}`);
+        found = (await response.json()) as CaughtMail[];
+        return found.length;
+      },
+      { timeout: 15_000, message: `e-mail #${count} to ${address}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found[count - 1]!;
+}
+
+/** A valid CPF (check digits computed), different on every call. */
+export function randomCpf(): string {
+  const digits = [...randomBytes(9)].map((byte) => byte % 10);
+  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < length; i += 1) sum += digits[i]! * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+export interface TestCustomer {
+  username: string;
+  name: string;
+  email: string;
+  phone: string;
+  cpf: string;
+  birthDate: string;
+  password: string;
+}
+
+export function newCustomer(tag: string): TestCustomer {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  return {
+    username: `${tag}_${id}`.slice(0, 30),
+    name: 'Maria Silva',
+    email: `${tag}.${id}@example.com`,
+    phone: '(11) 98888-7777',
+    cpf: randomCpf(),
+    birthDate: '1990-05-17',
+    password: 'Str0ng!pass1',
+  };
+}
+
+/** An input by its visible label (Mantine adds a "*" to required ones). */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
