@@ -129,6 +129,21 @@ const CHUNK_GROUPS = [
     },
   },
   { name: 'shell-ui', test: (id: string) => SHELL_UI_RE.test(normalise(id)) },
+  // server state and forms of the signed-in areas and the sign-in pages: one chunk instead of
+  // twenty (each one an entry of every route in the manifest the home page loads)
+  {
+    name: 'app-data',
+    test: (id: string) =>
+      /node_modules\/(@tanstack\/|@mantine\/form\/)/.test(normalise(id)) ||
+      /\/app\/lib\/(api|query-client|guard|redirect)\.tsx?$/.test(normalise(id)),
+  },
+  {
+    name: 'inputs',
+    test: (id: string) =>
+      /@mantine\/(core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Checkbox|NativeSelect|Button|Loader|Alert|ActionIcon|CloseButton|Badge|Skeleton|SimpleGrid)\/|hooks\/)/.test(
+        normalise(id),
+      ),
+  },
 ];
 
 export default defineConfig(({ command }) => ({

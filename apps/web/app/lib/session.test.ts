@@ -98,7 +98,7 @@ describe('logout', () => {
     logout();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     expect(fetch).toHaveBeenCalledWith(
-      '/api/auth/sign-out',
+      '/api/v1/auth/sign-out',
       expect.objectContaining({ method: 'POST', credentials: 'include' }),
     );
     expect(navigate).toHaveBeenCalledWith('/');

@@ -73,6 +73,15 @@ function clear(): void {
 }
 
 /**
+ * Forgets the session without telling the API or navigating: the API answered 401 (the cookie
+ * expired or was revoked elsewhere, e.g. by a password reset), so the next guard check sends the
+ * visitor to sign in.
+ */
+export function forgetSession(): void {
+  clear();
+}
+
+/**
  * Run on every navigation: a session older than 12 hours (or unreadable) is removed, without
  * navigating anywhere. Returns the session still valid, if any.
  */
