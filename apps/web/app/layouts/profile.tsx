@@ -5,6 +5,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { Outlet } from 'react-router';
 import { LocalNavLink } from '../components/local-link.tsx';
 import { SiteShell } from '../components/site-shell.tsx';
+import { EmailVerificationBanner } from '../features/accounts/components/email-verification-banner.tsx';
 import { sidebarRoutes } from '../lib/nav.ts';
 import classes from './layouts.module.css';
 
@@ -41,6 +42,7 @@ export default function ProfileLayout() {
             </Box>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
+            <EmailVerificationBanner />
             <Outlet />
           </Grid.Col>
         </Grid>

@@ -1,13 +1,18 @@
-import { Container } from '@mantine/core';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import { AuthCard } from '../features/accounts/components/auth-card.tsx';
+import { ForgotPasswordFlow } from '../features/accounts/components/forgot-password-flow.tsx';
+import { QueryProvider } from '../lib/query-client.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('forgotPassword');
 
 export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
   return (
-    <Container size="md" py="xl">
-      <ComingSoon page="forgotPassword" />
-    </Container>
+    <QueryProvider>
+      <AuthCard title={t('pages.forgotPassword.title')} intro={t('accounts.forgot.intro')}>
+        <ForgotPasswordFlow />
+      </AuthCard>
+    </QueryProvider>
   );
 }

@@ -1,15 +1,21 @@
-import { Container } from '@mantine/core';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import { AuthCard } from '../features/accounts/components/auth-card.tsx';
+import { LoginForm } from '../features/accounts/components/login-form.tsx';
+import { QueryProvider } from '../lib/query-client.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useSignedInRedirect } from '../lib/use-signed-in-redirect.ts';
 
 export const meta = pageMeta('login');
 
 export default function LoginPage() {
+  // once signed in (now or before), leave for `redirectTo` or the account
   useSignedInRedirect('customer');
+  const { t } = useTranslation();
   return (
-    <Container size="xs" py="xl">
-      <ComingSoon page="login" />
-    </Container>
+    <QueryProvider>
+      <AuthCard title={t('pages.login.title')} intro={t('accounts.login.intro')}>
+        <LoginForm />
+      </AuthCard>
+    </QueryProvider>
   );
 }

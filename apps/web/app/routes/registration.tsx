@@ -1,13 +1,22 @@
-import { Container } from '@mantine/core';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import { AuthCard } from '../features/accounts/components/auth-card.tsx';
+import { RegistrationForm } from '../features/accounts/components/registration-form.tsx';
+import { QueryProvider } from '../lib/query-client.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('registration');
 
 export default function RegistrationPage() {
+  const { t } = useTranslation();
   return (
-    <Container size="md" py="xl">
-      <ComingSoon page="registration" />
-    </Container>
+    <QueryProvider>
+      <AuthCard
+        title={t('pages.registration.title')}
+        intro={t('accounts.registration.intro')}
+        size="sm"
+      >
+        <RegistrationForm />
+      </AuthCard>
+    </QueryProvider>
   );
 }

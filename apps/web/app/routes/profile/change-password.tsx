@@ -1,8 +1,16 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from '../../i18n/react.tsx';
+import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('profileChangePassword');
 
 export default function ProfileChangePasswordPage() {
-  return <ComingSoon page="profileChangePassword" />;
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.profileChangePassword.title')}</Title>
+      <ChangePasswordForm />
+    </Stack>
+  );
 }

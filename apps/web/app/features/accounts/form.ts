@@ -1,0 +1,43 @@
+import { schemaResolver } from '@mantine/form';
+import type { FormErrors } from '@mantine/form';
+import { fieldMessage } from '@permuta/contracts/validation';
+import { isApiError } from '../../lib/api.ts';
+import type { Locale } from '../../lib/locale.ts';
+
+/**
+ * The form's validation with the shared zod schema (the one the API checks): zod's issue
+ * messages are keys of FIELD_MESSAGES, turned into the page's language here.
+ */
+export function localizedResolver(schema: Parameters<typeof schemaResolver>[0], locale: Locale) {
+  const resolve = schemaResolver(schema, { sync: true });
+  return (values: unknown): FormErrors => {
+    const errors = resolve(values);
+    return Object.fromEntries(
+      Object.entries(errors).map(([path, key]) => [path, fieldMessage(String(key), locale)]),
+    );
+  };
+}
+
+export interface ApiFailure {
+  /** per-field messages (already in the page's language) for fields the form has */
+  fields: Record<string, string>;
+  /** the message for the whole form (the API's, in the page's language) */
+  message: string;
+}
+
+/**
+ * What to show for a failed request: the API's per-field messages go on the form's fields (a
+ * duplicate e-mail on the e-mail field), its message above the form.
+ */
+export function describeFailure(
+  error: unknown,
+  formFields: readonly string[],
+  fallback: string,
+): ApiFailure {
+  if (!isApiError(error)) return { fields: {}, message: fallback };
+  const fields: Record<string, string> = {};
+  for (const [path, text] of Object.entries(error.fields)) {
+    if (formFields.includes(path)) fields[path] = text;
+  }
+  return { fields, message: error.message || fallback };
+}

@@ -1,0 +1,270 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ACCOUNT_FIELD_MESSAGES, LOCALES, type Locale } from '@permuta/contracts';
+import { localizedPath } from '@permuta/contracts/routes';
+import { expect as baseExpect, gotoAndSettle, test, text } from './support.ts';
+import { field, newCustomer, waitForMail, type TestCustomer } from './accounts-support.ts';
+
+// long flows on a shared, busy machine: API answers can take seconds
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** No serious or critical axe finding on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** With E2E_SCREENSHOTS=<dir>, a full-page screenshot for a human look at the screens. */
+async function snap(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Waits until the app has finished its last client navigation (it keeps the target in
+ * sessionStorage while one is in flight, and a page loaded meanwhile would continue to it).
+ */
+async function settled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('permuta:navigation')))
+    .toBeNull();
+}
+
+async function signIn(page: Page, locale: Locale, email: string, password: string) {
+  await field(page, text(locale, 'accounts.fields.email')).fill(email);
+  await field(page, text(locale, 'accounts.fields.password')).fill(password);
+  await page
+    .locator('form')
+    .getByRole('button', { name: text(locale, 'accounts.login.submit') })
+    .click();
+}
+
+/** Registers through the API, as the registration page does, in `locale`. */
+async function registerByApi(page: Page, locale: Locale, customer: TestCustomer) {
+  const response = await page.request.post('/api/v1/auth/register', {
+    headers: { 'accept-language': locale },
+    data: { ...customer, confirmPassword: customer.password, acceptTerms: true, locale },
+  });
+  expect(response.status()).toBe(201);
+}
+
+for (const locale of LOCALES) {
+  const at = (path: string) => localizedPath(path, locale);
+  const t = (key: string) => text(locale, key);
+
+  test.describe(`customer accounts in ${locale}`, () => {
+    test('register, confirm the e-mail, sign in, edit contact, change the password, sign out and back in', async ({
+      browser,
+      allowStatus,
+    }) => {
+      test.setTimeout(90_000);
+      allowStatus(-1);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const customer = newCustomer('reg');
+
+      await gotoAndSettle(page, at('/registration'));
+      await expectAccessible(page);
+      await expect(
+        page.getByRole('link', { name: t('accounts.registration.terms'), exact: true }),
+      ).toHaveAttribute('href', at('/terms-of-service'));
+      await expect(
+        page.getByRole('link', { name: t('accounts.registration.privacy'), exact: true }),
+      ).toHaveAttribute('href', at('/privacy-policy'));
+
+      // the shared schema answers on each field before anything is sent
+      await page.getByRole('button', { name: t('accounts.registration.submit') }).click();
+      await expect(page.getByText(t('messages.checkForm'))).toBeVisible();
+      await expect(field(page, t('accounts.fields.cpf'))).toHaveAttribute('aria-invalid', 'true');
+      await field(page, t('accounts.fields.birthDate')).fill('2015-01-01');
+      await field(page, t('accounts.fields.birthDate')).blur();
+      await expect(
+        page.getByText(ACCOUNT_FIELD_MESSAGES['birthDate.minor'][locale], { exact: true }),
+      ).toBeVisible();
+      await snap(page, `${locale}-registration-errors`);
+
+      await field(page, t('accounts.fields.name')).fill(customer.name);
+      await field(page, t('accounts.fields.birthDate')).fill(customer.birthDate);
+      await field(page, t('accounts.fields.cpf')).fill(customer.cpf);
+      await field(page, t('accounts.fields.phone')).fill(customer.phone);
+      await field(page, t('accounts.fields.email')).fill(customer.email);
+      await field(page, t('accounts.fields.username')).fill(customer.username);
+      await field(page, t('accounts.fields.password')).fill(customer.password);
+      await field(page, t('accounts.fields.confirmPassword')).fill(customer.password);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: t('accounts.registration.submit') }).click();
+      await expect(page.getByText(t('messages.registered'))).toBeVisible();
+      await expect(page).toHaveURL(at('/login'));
+      await settled(page);
+
+      // the confirmation e-mail, in the page's language, links to the page in that language
+      const mail = await waitForMail(customer.email);
+      const link = /https?:\/\/\S+?\/validate-email\?token=[\w-]+/.exec(mail.text)?.[0];
+      expect(link, mail.text).toBeTruthy();
+      const url = new URL(link!);
+      expect(url.pathname).toBe(at('/validate-email'));
+      await gotoAndSettle(page, `${url.pathname}${url.search}`);
+      await expect(page.getByText(t('accounts.validateEmail.successTitle'))).toBeVisible();
+      await snap(page, `${locale}-validate-email-ok`);
+      await expectAccessible(page);
+      // a link works once
+      await gotoAndSettle(page, `${url.pathname}${url.search}`);
+      await expect(page.getByTestId('email-confirmation-failed')).toBeVisible();
+      await snap(page, `${locale}-validate-email-used`);
+
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: t('accounts.validateEmail.toLogin') })
+        .click();
+      await expect(page).toHaveURL(at('/login'));
+      await signIn(page, locale, customer.email, customer.password);
+      await expect(page).toHaveURL(at('/profile/account'));
+      await expect(page.getByTestId('email-verified')).toHaveAttribute('data-done', 'true');
+      await expect(page.getByTestId('email-banner')).toHaveCount(0);
+      await expect(page.getByText('***.')).toBeVisible();
+      await snap(page, `${locale}-account`);
+      await expectAccessible(page);
+
+      // contact information
+      await field(page, t('accounts.fields.name')).fill('Maria Souza');
+      await field(page, t('accounts.fields.phone')).fill('11 3333-4444');
+      await page.getByRole('button', { name: t('accounts.account.saveContact') }).click();
+      await expect(page.getByText(t('messages.contactUpdated'))).toBeVisible();
+      await page.reload();
+      await expect(page.locator('dd', { hasText: 'Maria Souza' })).toBeVisible();
+      await expect(page.locator('dd', { hasText: '(11) 3333-4444' })).toBeVisible();
+
+      // default tokens, from the public catalogue
+      const sendToken = page.getByLabel(t('accounts.account.sendToken'));
+      await sendToken.selectOption('USDT');
+      await page.getByRole('button', { name: t('accounts.account.saveTokens') }).click();
+      await expect(page.getByText(t('accounts.account.tokensSaved'))).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel(t('accounts.account.sendToken'))).toHaveValue('USDT');
+
+      // password: a wrong current one is refused on its field, then the change goes through
+      const newPassword = 'N3w!password';
+      await page
+        .getByRole('navigation', { name: t('nav.customerArea') })
+        .first()
+        .getByRole('link', { name: t('pages.profileChangePassword.title') })
+        .click();
+      await expect(page).toHaveURL(at('/profile/change-password'));
+      await field(page, t('accounts.fields.currentPassword')).fill('Wrong!pass1');
+      await field(page, t('accounts.fields.newPassword')).fill(newPassword);
+      await field(page, t('accounts.fields.confirmNewPassword')).fill(newPassword);
+      await page.getByRole('button', { name: t('accounts.changePassword.submit') }).click();
+      await expect(field(page, t('accounts.fields.currentPassword'))).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectAccessible(page);
+      await snap(page, `${locale}-change-password-wrong`);
+      await field(page, t('accounts.fields.currentPassword')).fill(customer.password);
+      await page.getByRole('button', { name: t('accounts.changePassword.submit') }).click();
+      await expect(page.getByText(t('accounts.changePassword.success'))).toBeVisible();
+
+      // sign out from the header, then the old password no longer works and the new one does
+      await page.getByRole('button', { name: t('common.signOut') }).click();
+      await expect(page).toHaveURL(at('/'));
+      await expect(page.getByRole('link', { name: t('common.signIn') }).first()).toBeVisible();
+      await settled(page);
+      await gotoAndSettle(page, at('/login'));
+      await signIn(page, locale, customer.email, customer.password);
+      await expect(page.getByTestId('form-failure')).toContainText(
+        locale === 'en-US' ? 'E-mail or password is incorrect.' : 'E-mail ou senha incorretos.',
+      );
+      await snap(page, `${locale}-login-failed`);
+      await signIn(page, locale, customer.email, newPassword);
+      await expect(page).toHaveURL(at('/profile/account'));
+      await context.close();
+    });
+
+    test('reset a forgotten password with the code from the e-mail', async ({
+      browser,
+      allowStatus,
+    }) => {
+      test.setTimeout(60_000);
+      allowStatus(-1);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const customer = newCustomer('fgt');
+      await registerByApi(page, locale, customer);
+
+      await gotoAndSettle(page, at('/login'));
+      await page.getByRole('link', { name: t('accounts.login.forgot') }).click();
+      await expect(page).toHaveURL(at('/forgot-password'));
+      await expectAccessible(page);
+      await field(page, t('accounts.fields.email')).fill(customer.email);
+      await page.getByRole('button', { name: t('accounts.forgot.sendCode') }).click();
+      await expect(page.getByText(t('messages.resetRequested'))).toBeVisible();
+      // the resend button waits 60 s
+      await expect(
+        page.getByRole('button', {
+          name: new RegExp(t('accounts.forgot.resendIn').replace('{{seconds}}', '\\d+')),
+        }),
+      ).toBeDisabled();
+      await expectAccessible(page);
+
+      // the first e-mail is the confirmation link, the second the code
+      const mail = await waitForMail(customer.email, 2);
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+      expect(code, mail.text).toBeTruthy();
+
+      const newPassword = 'R3set!pass';
+      await field(page, t('accounts.fields.code')).fill(code === '000000' ? '111111' : '000000');
+      await field(page, t('accounts.fields.newPassword')).fill(newPassword);
+      await field(page, t('accounts.fields.confirmNewPassword')).fill(newPassword);
+      await page.getByRole('button', { name: t('accounts.forgot.submit') }).click();
+      await expect(field(page, t('accounts.fields.code'))).toHaveAttribute('aria-invalid', 'true');
+      await snap(page, `${locale}-forgot-password-code`);
+
+      await field(page, t('accounts.fields.code')).fill(code!);
+      await page.getByRole('button', { name: t('accounts.forgot.submit') }).click();
+      await expect(page.getByText(t('messages.resetDone'))).toBeVisible();
+      await expect(page).toHaveURL(at('/login'));
+      await signIn(page, locale, customer.email, newPassword);
+      await expect(page).toHaveURL(at('/profile/account'));
+      await context.close();
+    });
+
+    test('a guest sent to sign in comes back to the page asked for, and sees the e-mail reminder', async ({
+      browser,
+      allowStatus,
+    }) => {
+      allowStatus(-1);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const customer = newCustomer('grd');
+      await registerByApi(page, locale, customer);
+
+      await gotoAndSettle(page, at('/profile/change-password'));
+      await expect(page).toHaveURL(
+        (current) =>
+          current.pathname === at('/login') &&
+          current.searchParams.get('redirectTo') === at('/profile/change-password'),
+      );
+      await expectAccessible(page);
+      await signIn(page, locale, customer.email, customer.password);
+      await expect(page).toHaveURL(at('/profile/change-password'));
+
+      // not confirmed yet: the reminder, whose resend button then waits
+      const banner = page.getByTestId('email-banner');
+      await expect(banner).toContainText(customer.email);
+      await banner.getByRole('button', { name: t('accounts.banner.resend') }).click();
+      await expect(
+        banner.getByRole('button', {
+          name: new RegExp(t('accounts.banner.resendIn').replace('{{seconds}}', '\\d+')),
+        }),
+      ).toBeDisabled();
+      await snap(page, `${locale}-banner`);
+      await settled(page);
+      await page.goto(at('/profile/account'));
+      await expect(page.getByTestId('email-verified')).toHaveAttribute('data-done', 'false');
+      await context.close();
+    });
+  });
+}
