@@ -1,13 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Container } from '@mantine/core';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useParams } from 'react-router';
+import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('adminManagerCustomer');
 
+const CustomerDetail = lazy(() =>
+  import('../../features/admin-accounts/components/customer-detail.tsx').then((m) => ({
+    default: m.CustomerDetail,
+  })),
+);
+
 export default function AdminManagerCustomerPage() {
+  const { id = '' } = useParams();
   return (
-    <Container size="md" py="xl">
-      <ComingSoon page="adminManagerCustomer" />
+    <Container size="lg" py="xl">
+      <Suspense fallback={<ScreenLoader />}>
+        <CustomerDetail id={id} />
+      </Suspense>
     </Container>
   );
 }

@@ -1,8 +1,19 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { lazy, Suspense } from 'react';
+import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('profileDocuments');
 
+const DocumentsScreen = lazy(() =>
+  import('../../features/documents/components/documents-screen.tsx').then((m) => ({
+    default: m.DocumentsScreen,
+  })),
+);
+
 export default function ProfileDocumentsPage() {
-  return <ComingSoon page="profileDocuments" />;
+  return (
+    <Suspense fallback={<ScreenLoader />}>
+      <DocumentsScreen />
+    </Suspense>
+  );
 }

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import type { Locale } from '../../../lib/locale.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import type { CustomerProfile, DocumentView } from './types.ts';
+
+/** Wallets and orders arrive with their own issues: shown as they come, field by field. */
+export type LooseRecord = Record<string, unknown>;
+
+export interface CustomerDetail {
+  customer: CustomerProfile;
+  /** every document, newest first */
+  documents: DocumentView[];
+  wallets: LooseRecord[];
+  orders: LooseRecord[];
+}
+
+export const customerKey = (id: string) => ['admin', 'customer', id] as const;
+
+/** GET /api/v1/admin/customers/:id */
+export function getCustomer(
+  id: string,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<CustomerDetail> {
+  return apiFetch<CustomerDetail>(apiPaths.adminCustomer(id), { locale, signal });
+}
+
+export function customerQueryOptions(id: string, locale: Locale) {
+  return queryOptions({
+    queryKey: customerKey(id),
+    queryFn: ({ signal }) => getCustomer(id, locale, signal),
+  });
+}
+
+export function useCustomer(id: string, locale: Locale) {
+  return useQuery(customerQueryOptions(id, locale));
+}

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import '../../../../test/setup-dom.ts';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from '../../../i18n/react.tsx';
+import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
+import enUS from '../../../locales/en-US.json';
+import ptBR from '../../../locales/pt-BR.json';
+import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
+import type { Locale } from '../../../lib/locale.ts';
+import { AdminsTable, adminChanges } from './admins-table.tsx';
+
+const admins = [
+  {
+    id: 'a1',
+    username: 'ana',
+    name: 'Ana',
+    role: 'admin' as const,
+    twoFactorEnabled: true,
+    createdAt: '2026-11-20T10:00:00Z',
+  },
+  {
+    id: 'a2',
+    username: 'bruno',
+    name: 'Bruno',
+    role: 'admin' as const,
+    twoFactorEnabled: false,
+    createdAt: '2026-11-21T10:00:00Z',
+  },
+];
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeAll(() => {
+  addCatalogue('en-US', enUS);
+  addCatalogue('pt-BR', ptBR);
+});
+
+beforeEach(() => {
+  getQueryClient().clear();
+  localStorage.setItem(
+    'session',
+    JSON.stringify({ role: 'admin', email: 'ana', createdAt: new Date().toISOString() }),
+  );
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (url === '/api/v1/admin/admins') return json(200, { items: admins });
+    if (url === '/api/v1/admin/admins/a1' && init?.method === 'DELETE') {
+      return json(409, {
+        error: {
+          code: 'ADMIN_SELF_DELETE',
+          message: 'You cannot delete your own admin account.',
+          requestId: 'r1',
+        },
+      });
+    }
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderAt(locale: Locale) {
+  return render(
+    <MemoryRouter
+      initialEntries={[
+        locale === 'en-US' ? '/en-US/admin/manager-admins' : '/admin/manager-admins',
+      ]}
+    >
+      <I18nextProvider i18n={i18nFor(locale)}>
+        <MantineProvider>
+          <QueryProvider>
+            <AdminsTable />
+          </QueryProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('admins table', () => {
+  it('lists the admins with their two-factor state, marks the signed-in one and counts them', async () => {
+    renderAt('pt-BR');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('2 administradores')).toBeTruthy();
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Você')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Dois fatores ativado')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Dois fatores desativado')).toBeTruthy();
+    expect(within(rows[2]!).queryByText('Você')).toBeNull();
+  });
+
+  it("asks for confirmation before deleting and shows the API's refusal", async () => {
+    renderAt('en-US');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete ana' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Delete the admin ana\?/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete admin' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'You cannot delete your own admin account.',
+      ),
+    );
+  });
+});
+
+describe('admin edit', () => {
+  const admin = admins[1]!;
+
+  it('sends only what changed, and the password only when typed', () => {
+    expect(adminChanges(admin, { username: 'bruno', role: 'admin', password: '' })).toEqual({});
+    expect(adminChanges(admin, { username: ' bruno.ops ', role: 'admin', password: '' })).toEqual({
+      username: 'bruno.ops',
+    });
+    expect(
+      adminChanges(admin, { username: 'bruno', role: 'customer', password: 'N3w!pass' }),
+    ).toEqual({ role: 'customer', password: 'N3w!pass' });
+  });
+});

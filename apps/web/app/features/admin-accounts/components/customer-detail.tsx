@@ -1,0 +1,302 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Modal.css';
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { LocalLink } from '../../../components/local-link.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { formatCpf, formatDate, formatDateTime, formatPhone } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { useCustomer, type LooseRecord } from '../api/get-customer.ts';
+import { useSetCustomerActive } from '../api/set-customer-active.ts';
+import type { CustomerProfile } from '../api/types.ts';
+import { useVerifyNationalId } from '../api/verify-national-id.ts';
+import { useTwoFactorRedirect } from '../use-two-factor-redirect.ts';
+import { CustomerDocuments } from './customer-documents.tsx';
+import { CustomerFlags } from './customer-flags.tsx';
+
+/** A value of a record whose shape arrives with a later issue, as text. */
+function cell(record: LooseRecord, ...keys: string[]): string {
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return '—';
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <Paper component="section" withBorder p="lg" aria-labelledby={id}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function CustomerDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const detail = useCustomer(id, locale);
+  useTwoFactorRedirect(detail.error);
+
+  const back = (
+    <Anchor component={LocalLink} to="/admin/manager-customers" size="sm">
+      {t('admin.customer.back')}
+    </Anchor>
+  );
+
+  if (detail.isPending) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm">{t('common.loading')}</Text>
+        </Group>
+      </Stack>
+    );
+  }
+  if (detail.isError) {
+    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <Stack gap="md">
+        {back}
+        <Title order={1}>{t('pages.adminManagerCustomer.title')}</Title>
+        <Alert color={notFound ? 'yellow' : 'red'} variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{notFound ? t('admin.customer.notFound') : detail.error.message}</Text>
+            {!notFound && (
+              <Button size="xs" variant="light" onClick={() => void detail.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const { customer, documents, wallets, orders } = detail.data;
+  return (
+    <Stack gap="lg">
+      {back}
+      <Stack gap={4}>
+        <Title order={1}>{customer.name}</Title>
+        <Text c="dimmed">@{customer.username}</Text>
+      </Stack>
+      <CustomerFlags customer={customer} />
+      <Actions customer={customer} />
+      <Section title={t('admin.customer.profile')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {(
+            [
+              ['admin.fields.email', customer.email],
+              ['admin.fields.phone', formatPhone(customer.phone)],
+              ['admin.fields.cpf', formatCpf(customer.cpf)],
+              ['admin.fields.birthDate', formatDate(customer.birthDate, locale)],
+              [
+                'admin.fields.language',
+                customer.locale === 'pt-BR' ? 'Português (Brasil)' : 'English (US)',
+              ],
+              ['admin.customers.registeredAt', formatDateTime(customer.createdAt, locale)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {t(label)}
+              </Text>
+              <Text component="dd" m={0}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Section>
+      <Section title={t('admin.customer.documents')}>
+        <CustomerDocuments documents={documents} />
+      </Section>
+      <Section title={t('admin.customer.wallets')}>
+        {wallets.length === 0 ? (
+          <Text c="dimmed">{t('admin.customer.noWallets')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.customer.token')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.network')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.address')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {wallets.map((wallet, index) => (
+                  <Table.Tr key={cell(wallet, 'id') === '—' ? index : cell(wallet, 'id')}>
+                    <Table.Td>{cell(wallet, 'token', 'tokenCode')}</Table.Td>
+                    <Table.Td>{cell(wallet, 'network', 'networkCode')}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>
+                      {cell(wallet, 'address', 'pixKey', 'accountNumber')}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+      <Section title={t('admin.customer.orders')}>
+        {orders.length === 0 ? (
+          <Text c="dimmed">{t('admin.customer.noOrders')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.customer.order')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.orderStatus')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.orderCreatedAt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.map((order, index) => {
+                  const orderId = cell(order, 'id', 'code');
+                  return (
+                    <Table.Tr key={orderId === '—' ? index : orderId}>
+                      <Table.Td>
+                        {orderId === '—' ? (
+                          orderId
+                        ) : (
+                          <Anchor
+                            component={LocalLink}
+                            to={`/admin/orders/${encodeURIComponent(orderId)}`}
+                          >
+                            {orderId}
+                          </Anchor>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{cell(order, 'status')}</Table.Td>
+                      <Table.Td>
+                        {cell(order, 'createdAt') === '—'
+                          ? '—'
+                          : formatDateTime(cell(order, 'createdAt'), locale)}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+function Actions({ customer }: { customer: CustomerProfile }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const setActive = useSetCustomerActive(customer.id, locale);
+  const nationalId = useVerifyNationalId(customer.id, locale);
+  const [confirming, setConfirming] = useState(false);
+  const next = !customer.active;
+
+  return (
+    <>
+      <Group gap="sm">
+        <Button
+          variant="light"
+          color={customer.active ? 'red' : 'green'}
+          onClick={() => setConfirming(true)}
+        >
+          {customer.active ? t('admin.customer.deactivate') : t('admin.customer.activate')}
+        </Button>
+        <Button
+          variant="light"
+          loading={nationalId.isPending}
+          onClick={() =>
+            nationalId.mutate(!customer.nationalIdVerified, {
+              onSuccess: (profile) =>
+                void toast.success(
+                  profile.nationalIdVerified
+                    ? t('messages.nationalIdStarted')
+                    : t('admin.customer.nationalIdRevoked'),
+                ),
+              onError: () => void toast.error(t('messages.nationalIdError')),
+            })
+          }
+        >
+          {customer.nationalIdVerified
+            ? t('admin.customer.revokeNationalId')
+            : t('admin.customer.verifyNationalId')}
+        </Button>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={next ? t('admin.customer.activateTitle') : t('admin.customer.deactivateTitle')}
+        closeButtonProps={{ 'aria-label': t('admin.common.close') }}
+      >
+        <Stack gap="md">
+          <Text>
+            {next
+              ? t('admin.customer.activateConfirm', { name: customer.name })
+              : t('admin.customer.deactivateConfirm', { name: customer.name })}
+          </Text>
+          {setActive.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {setActive.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="subtle" onClick={() => setConfirming(false)}>
+              {t('admin.common.cancel')}
+            </Button>
+            <Button
+              color={next ? 'green' : 'red'}
+              loading={setActive.isPending}
+              onClick={() =>
+                setActive.mutate(next, {
+                  onSuccess: () => {
+                    void toast.success(
+                      next ? t('admin.customer.activated') : t('admin.customer.deactivated'),
+                    );
+                    setConfirming(false);
+                  },
+                })
+              }
+            >
+              {next ? t('admin.customer.activate') : t('admin.customer.deactivate')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

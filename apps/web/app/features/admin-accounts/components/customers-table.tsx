@@ -1,0 +1,166 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Pagination.css';
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { LocalLink } from '../../../components/local-link.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
+import { formatCpf, formatDateTime } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { useCustomers } from '../api/list-customers.ts';
+import type { CustomerStatusFilter } from '../api/types.ts';
+import { useTwoFactorRedirect } from '../use-two-factor-redirect.ts';
+import { CustomerFlags } from './customer-flags.tsx';
+
+const STATUSES: CustomerStatusFilter[] = ['all', 'active', 'inactive', 'unverified', 'verified'];
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Number of pages for `total` items (at least one, so the pager never shows "0"). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+export function CustomersTable() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<CustomerStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  // a new search or filter starts from its first page
+  const [pageOf, setPageOf] = useState({ q, status });
+  if (pageOf.q !== q || pageOf.status !== status) {
+    setPageOf({ q, status });
+    setPage(1);
+  }
+  const customers = useCustomers({ q, status, page }, locale);
+  useTwoFactorRedirect(customers.error);
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t('admin.customers.search')}
+          placeholder={t('admin.customers.searchPlaceholder')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 340 }}
+        />
+        <Select
+          label={t('admin.customers.status')}
+          data={STATUSES.map((value) => ({ value, label: t(`admin.customers.filter.${value}`) }))}
+          value={status}
+          onChange={(value) => setStatus((value as CustomerStatusFilter | null) ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 220 }}
+        />
+        {customers.isFetching && !customers.isPending && (
+          <Loader size="sm" aria-label={t('common.loading')} />
+        )}
+      </Group>
+      {customers.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm">{t('common.loading')}</Text>
+        </Group>
+      )}
+      {customers.isError && (
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{customers.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void customers.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {customers.data && customers.data.items.length === 0 && (
+        <Text data-testid="customers-empty">
+          {q || status !== 'all' ? t('admin.customers.noMatch') : t('admin.customers.empty')}
+        </Text>
+      )}
+      {customers.data && customers.data.items.length > 0 && (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Caption>
+                {t('admin.customers.caption', { total: customers.data.total })}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.fields.name')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.fields.email')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.fields.cpf')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customers.status')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customers.registeredAt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {customers.data.items.map((customer) => (
+                  <Table.Tr key={customer.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={LocalLink}
+                        to={`/admin/manager-customers/${encodeURIComponent(customer.id)}`}
+                        fw={600}
+                        size="sm"
+                        c="var(--mantine-color-text)"
+                        underline="always"
+                      >
+                        {customer.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        @{customer.username}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{customer.email}</Table.Td>
+                    <Table.Td>{formatCpf(customer.cpf)}</Table.Td>
+                    <Table.Td>
+                      <CustomerFlags customer={customer} compact />
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(customer.createdAt, locale)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {customers.data.total > customers.data.pageSize && (
+            <Pagination
+              total={pageCount(customers.data.total, customers.data.pageSize)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next' ? t('admin.common.nextPage') : t('admin.common.previousPage'),
+              })}
+              getItemProps={(item) => ({
+                'aria-label': t('admin.common.page', { page: item }),
+              })}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

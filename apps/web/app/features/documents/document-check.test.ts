@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES } from '@permuta/contracts/accounts';
+import { DOCUMENT_ACCEPT, precheckDocument } from './document-check.ts';
+
+describe('document pre-check before upload', () => {
+  it('accepts JPG, JPEG, PNG and PDF files up to 5MB, whatever the case of the extension', () => {
+    for (const name of ['id.jpg', 'id.JPEG', 'proof.png', 'proof.Pdf']) {
+      expect(precheckDocument({ name, size: 1000 }), name).toBeNull();
+    }
+    expect(precheckDocument({ name: 'id.jpg', size: MAX_DOCUMENT_BYTES })).toBeNull();
+  });
+
+  it('refuses a file one byte over 5MB', () => {
+    expect(precheckDocument({ name: 'id.jpg', size: MAX_DOCUMENT_BYTES + 1 })).toBe(
+      'DOCUMENT_TOO_LARGE',
+    );
+  });
+
+  it('refuses other extensions, names without one and a renamed double extension', () => {
+    expect(precheckDocument({ name: 'id.gif', size: 10 })).toBe('DOCUMENT_TYPE');
+    expect(precheckDocument({ name: 'README', size: 10 })).toBe('DOCUMENT_TYPE');
+    expect(precheckDocument({ name: 'id.pdf.exe', size: 10 })).toBe('DOCUMENT_TYPE');
+  });
+
+  it('refuses an empty file', () => {
+    expect(precheckDocument({ name: 'id.png', size: 0 })).toBe('DOCUMENT_EMPTY');
+  });
+
+  it('offers the same extensions in the file picker', () => {
+    expect(DOCUMENT_ACCEPT.split(',')).toEqual(
+      expect.arrayContaining(['.jpg', '.jpeg', '.png', '.pdf']),
+    );
+  });
+});
