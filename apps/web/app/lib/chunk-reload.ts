@@ -61,14 +61,33 @@ function currentHref(): string {
   return `${pathname}${search}${hash}`;
 }
 
-/** On start: a navigation that was in flight when the page reloaded continues to its target. */
-export function recoverChunkReload(now: number = Date.now()): void {
-  const storage = session();
+/** How this document was loaded: 'reload' for location.reload(), 'navigate' for a typed URL or link. */
+function loadType(): string {
+  try {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return entry?.type ?? 'navigate';
+  } catch {
+    return 'navigate';
+  }
+}
+
+/**
+ * On start: a navigation that was in flight when the router reloaded the page continues to its
+ * target. Only a reload resumes it: a page opened by typing its address (or from a bookmark or
+ * another site) while an in-app navigation was still loading stays where the visitor asked.
+ */
+export function recoverChunkReload(
+  now: number = Date.now(),
+  storage: Storage | null = session(),
+  type: string = loadType(),
+  href: string = typeof window === 'undefined' ? '' : currentHref(),
+  assign?: (href: string) => void,
+): void {
   if (!storage) return;
   const pending = readStamp(storage, PENDING_KEY);
   storage.removeItem(PENDING_KEY);
-  if (!pending || now - pending.at > PENDING_MAX_AGE_MS) return;
-  if (pending.href !== currentHref()) reloadOnce(pending.href, storage, now);
+  if (!pending || type !== 'reload' || now - pending.at > PENDING_MAX_AGE_MS) return;
+  if (pending.href !== href) reloadOnce(pending.href, storage, now, assign);
 }
 
 /** Vite reports a failed dynamic import (a lazy component's chunk): reload the target once. */

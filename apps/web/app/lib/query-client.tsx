@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isApiError } from './api.ts';
+import { sessionLost } from './session.ts';
 
 /**
  * One QueryClient for the whole browser session. The provider wraps the parts of the app that
@@ -8,8 +10,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
  */
 let client: QueryClient | undefined;
 
+/** Any answer saying the session is gone ends the browser's copy of it (see sessionLost). */
+function onError(error: unknown): void {
+  if (isApiError(error) && error.status === 401 && error.code === 'UNAUTHENTICATED') sessionLost();
+}
+
 export function getQueryClient(): QueryClient {
   client ??= new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
     },

@@ -8,6 +8,7 @@ import {
   login,
   logout,
   readSession,
+  sessionLost,
   setSessionNavigator,
   startSession,
 } from './session.ts';
@@ -102,5 +103,27 @@ describe('logout', () => {
       expect.objectContaining({ method: 'POST', credentials: 'include' }),
     );
     expect(navigate).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('a session the API no longer knows', () => {
+  it('is forgotten and its area sign-in opens with the way back', () => {
+    const navigate = vi.fn();
+    setSessionNavigator(navigate);
+    window.history.replaceState(null, '', '/en-US/admin/manager-customers?page=2');
+    login({ role: 'admin', email: 'ops@x.test' }, T0);
+    expect(sessionLost()).toBe(true);
+    expect(readSession()).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    const to = new URL(String(navigate.mock.calls[0]?.[0]), 'http://localhost');
+    expect(to.pathname).toBe('/en-US/admin/login');
+    expect(to.searchParams.get('redirectTo')).toBe('/en-US/admin/manager-customers?page=2');
+  });
+
+  it('does nothing for a guest (a wrong password is not a lost session)', () => {
+    const navigate = vi.fn();
+    setSessionNavigator(navigate);
+    expect(sessionLost()).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { apiPaths } from './paths.ts';
+import { guardRedirect } from './guard.ts';
 import { localeFromPath, localizePath } from './locale.ts';
 
 /**
@@ -79,6 +80,22 @@ function clear(): void {
  */
 export function forgetSession(): void {
   clear();
+}
+
+/**
+ * The API answered 401 UNAUTHENTICATED to a signed-in browser (the 12-hour cookie ended, or the
+ * session was revoked by a password change elsewhere or an admin deactivating the account):
+ * forget it and go to the sign-in page of its area, with the way back to the current page.
+ * Returns whether there was a session to end.
+ */
+export function sessionLost(): boolean {
+  const session = readSession();
+  if (!session) return false;
+  clear();
+  const url = new URL(window.location.href);
+  const to = guardRedirect(session.role, url, null);
+  if (to) navigateTo(to);
+  return true;
 }
 
 /**

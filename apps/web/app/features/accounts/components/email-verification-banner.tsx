@@ -1,14 +1,10 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import { useEffect } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { guardRedirect } from '../../../lib/guard.ts';
-import { forgetSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useMe } from '../api/get-me.ts';
@@ -17,26 +13,15 @@ import { useCountdown } from '../use-countdown.ts';
 
 /**
  * On every customer page: while the e-mail is not confirmed, a reminder with a resend button
- * (once a minute). Also ends a browser session the API no longer knows (401) and sends the
- * customer to sign in, with the way back.
+ * (once a minute). Asking for the profile on every customer page also notices a session the
+ * API no longer knows: the query client then ends it and sends the customer to sign in.
  */
 export function EmailVerificationBanner() {
   const { t } = useTranslation();
   const locale = useLocale();
   const me = useMe(locale);
-  const location = useLocation();
-  const navigate = useNavigate();
   const resend = useResendVerification(locale);
   const countdown = useCountdown();
-
-  const lost = me.isError && isApiError(me.error) && me.error.status === 401;
-  useEffect(() => {
-    if (!lost) return;
-    forgetSession();
-    const url = new URL(`${location.pathname}${location.search}`, window.location.origin);
-    const to = guardRedirect('customer', url, null);
-    if (to) void navigate(to, { replace: true });
-  }, [lost, location.pathname, location.search, navigate]);
 
   const profile = me.data;
   if (!profile || profile.emailVerified) return null;
