@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
+import { CATALOGUE_ADMIN_ERROR_MESSAGES } from './messages/catalogue-admin.ts';
+import { ORDERS_ERROR_MESSAGES } from './messages/orders.ts';
+import { WALLETS_ERROR_MESSAGES } from './messages/wallets.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -227,6 +230,10 @@ export const ERROR_MESSAGES = {
     'en-US': 'An error occurred while initiating national ID verification.',
     'pt-BR': 'Ocorreu um erro ao iniciar a verificação do CPF.',
   },
+  // --- exchange core: one file per feature in ./messages ---------------------------------------
+  ...WALLETS_ERROR_MESSAGES,
+  ...CATALOGUE_ADMIN_ERROR_MESSAGES,
+  ...ORDERS_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -6,3 +6,7 @@ export * from './validation.ts';
 export * from './catalogue.ts';
 export * from './quote.ts';
 export * from './accounts.ts';
+export * from './order-state.ts';
+export * from './wallets.ts';
+export * from './catalogue-admin.ts';
+export * from './orders.ts';

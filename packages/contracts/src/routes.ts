@@ -88,6 +88,13 @@ export const APP_ROUTES = [
     params: { id: 'EX-7K2Q9' },
   },
   {
+    id: 'adminTreasury',
+    path: '/admin/treasury',
+    layout: 'admin',
+    guard: 'admin',
+    prerender: false,
+  },
+  {
     id: 'adminNewAdmin',
     path: '/admin/new-admin',
     layout: 'admin',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { ACCOUNT_FIELD_MESSAGES } from './accounts.ts';
+import { CATALOGUE_ADMIN_FIELD_MESSAGES } from './messages/catalogue-admin.ts';
+import { ORDERS_FIELD_MESSAGES } from './messages/orders.ts';
+import { WALLETS_FIELD_MESSAGES } from './messages/wallets.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -21,6 +24,9 @@ export const FIELD_MESSAGES = {
   'token.required': { 'en-US': 'Token required.', 'pt-BR': 'Token obrigatório.' },
   'network.required': { 'en-US': 'Network required.', 'pt-BR': 'Rede obrigatória.' },
   ...ACCOUNT_FIELD_MESSAGES,
+  ...WALLETS_FIELD_MESSAGES,
+  ...CATALOGUE_ADMIN_FIELD_MESSAGES,
+  ...ORDERS_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

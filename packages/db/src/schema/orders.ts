@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { networks, tokens } from './catalogue.ts';
 import { createdAt, money, percentage, timestamptz, updatedAt } from './columns.ts';
@@ -40,6 +40,8 @@ export const orders = pgTable(
     priceReceiveBrl: money('price_receive_brl').notNull(),
     /** Network withdraw fee deducted from the amount to receive (crypto only). */
     networkFee: money('network_fee').notNull().default('0'),
+    /** Extra fee of the payment method (boleto, from settings), in the token sent; 0 otherwise. */
+    extraFee: money('extra_fee').notNull().default('0'),
     walletId: text('wallet_id').references(() => wallets.id, { onDelete: 'set null' }),
     /** Copied from the wallet at creation: address, PIX key or Deriv account. */
     addressToReceive: text('address_to_receive').notNull(),
@@ -54,10 +56,18 @@ export const orders = pgTable(
     paymentProofStorageKey: text('payment_proof_storage_key'),
     /** Boleto PDF uploaded by the admin. */
     boletoStorageKey: text('boleto_storage_key'),
+    /** Admin's proof that the funds went back to the customer (refund). */
+    refundProofStorageKey: text('refund_proof_storage_key'),
     /** Transaction id of the payout (exchange withdrawal or manual). */
     payoutTxId: text('payout_tx_id'),
     /** Exchange withdrawal id of an automatic payout. */
     withdrawId: text('withdraw_id'),
+    /** Automatic payout submissions so far (a retry looks the first one up before paying). */
+    payoutAttempts: integer('payout_attempts').notNull().default(0),
+    /** Why the last automatic payout failed (shown to admins on an order in error). */
+    payoutError: text('payout_error'),
+    /** When the status last changed: auto-complete counts its hours from admin_paid. */
+    statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
     quoteLockedUntil: timestamptz('quote_locked_until').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
@@ -75,6 +85,14 @@ export const orders = pgTable(
     index('orders_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('orders_tx_hash_idx').on(t.txHash),
+    // Stock reserved by orders in flight, per token received.
+    index('orders_receive_token_open_idx')
+      .on(t.receiveTokenId)
+      .where(sql`${t.status} NOT IN ('completed', 'canceled', 'refunded', 'admin_paid')`),
+    // Auto-complete job.
+    index('orders_admin_paid_status_changed_at_idx')
+      .on(t.statusChangedAt)
+      .where(sql`${t.status} = 'admin_paid'`),
     // Pending-order expiry job.
     index('orders_pending_expires_at_idx')
       .on(t.expiresAt)
@@ -87,6 +105,8 @@ export const orders = pgTable(
     check('orders_price_send_positive', sql`${t.priceSendBrl} > 0`),
     check('orders_price_receive_positive', sql`${t.priceReceiveBrl} > 0`),
     check('orders_network_fee_non_negative', sql`${t.networkFee} >= 0`),
+    check('orders_extra_fee_non_negative', sql`${t.extraFee} >= 0`),
+    check('orders_payout_attempts_non_negative', sql`${t.payoutAttempts} >= 0`),
     check('orders_tokens_distinct', sql`${t.sendTokenId} <> ${t.receiveTokenId}`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { networks, tokens } from './catalogue.ts';
 import { createdAt, textId, updatedAt } from './columns.ts';
@@ -38,6 +38,12 @@ export const wallets = pgTable(
   },
   (t) => [
     index('wallets_user_id_idx').on(t.userId),
+    // One wallet per token and network (PIX and Deriv have one network each) for a customer.
+    uniqueIndex('wallets_user_token_network_unique').on(
+      t.userId,
+      t.tokenId,
+      sql`coalesce(${t.networkId}, '')`,
+    ),
     foreignKey({
       name: 'wallets_token_kind_fk',
       columns: [t.tokenId, t.kind],

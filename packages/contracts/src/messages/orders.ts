@@ -1,0 +1,107 @@
+import type { Locale } from '../locale.ts';
+
+/** Error codes (ERROR_MESSAGES) and field message keys (FIELD_MESSAGES) of orders and the treasury. */
+export const ORDERS_ERROR_MESSAGES = {
+  WALLET_REQUIRED: {
+    'en-US':
+      'You need to create a wallet for the token on the network to proceed with the exchange.',
+    'pt-BR': 'Você precisa cadastrar uma carteira para o token na rede para continuar com a troca.',
+  },
+  QUOTE_EXPIRED: {
+    'en-US': 'This quote has expired. Please get a new quote.',
+    'pt-BR': 'Esta cotação expirou. Faça uma nova cotação.',
+  },
+  DOCUMENTS_REQUIRED: {
+    'en-US':
+      'Your documents must be approved before you can exchange. Send them on the Documents page.',
+    'pt-BR':
+      'Seus documentos precisam estar aprovados para você trocar. Envie-os na página Documentos.',
+  },
+  INSUFFICIENT_STOCK: {
+    'en-US':
+      'We do not have enough {token} available right now. The most we can pay is {available} {token}.',
+    'pt-BR':
+      'Não temos {token} suficiente disponível agora. O máximo que podemos pagar é {available} {token}.',
+  },
+  PAYMENT_METHOD_INVALID: {
+    'en-US': 'Choose how you will pay: {methods}.',
+    'pt-BR': 'Escolha como você vai pagar: {methods}.',
+  },
+  ORDER_STATE_CONFLICT: {
+    'en-US': 'This order is now {status}: the action is no longer possible. Reload the page.',
+    'pt-BR': 'Este pedido agora está {status}: a ação não é mais possível. Recarregue a página.',
+  },
+  ORDER_NOTE_REQUIRED: {
+    'en-US': 'Say why in the note.',
+    'pt-BR': 'Explique o motivo na observação.',
+  },
+  ORDER_PROOF_REQUIRED: {
+    'en-US': 'Send the proof of payment or the transaction hash first.',
+    'pt-BR': 'Envie primeiro o comprovante de pagamento ou o hash da transação.',
+  },
+  AMOUNT_RECEIVED_BELOW_MINIMUM: {
+    'en-US':
+      'With {amount} received the customer would get less than the minimum: the order can only be refunded.',
+    'pt-BR':
+      'Com {amount} recebido o cliente receberia menos que o mínimo: o pedido só pode ser reembolsado.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    'en-US': 'This Idempotency-Key was already used for a different request.',
+    'pt-BR': 'Esta Idempotency-Key já foi usada em outra requisição.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    'en-US':
+      'The first request with this Idempotency-Key is still being processed. Try again shortly.',
+    'pt-BR':
+      'A primeira requisição com esta Idempotency-Key ainda está em processamento. Tente de novo em instantes.',
+  },
+  TX_HASH_INVALID: {
+    'en-US': 'This is not a valid transaction hash for {network}.',
+    'pt-BR': 'Este não é um hash de transação válido para {network}.',
+  },
+  TREASURY_NEGATIVE: {
+    'en-US': 'The {token} balance cannot go below zero (balance {balance}).',
+    'pt-BR': 'O saldo de {token} não pode ficar negativo (saldo {balance}).',
+  },
+  AMOUNT_RECEIVED_ABOVE_MAXIMUM: {
+    'en-US':
+      'With {amount} received the customer would get more than the maximum of {max} {token}: record at most what the maximum allows and return the rest.',
+    'pt-BR':
+      'Com {amount} recebido o cliente receberia mais que o máximo de {max} {token}: registre no máximo o que o limite permite e devolva o restante.',
+  },
+  BOLETO_NOT_APPLICABLE: {
+    'en-US': 'This order is not paid by boleto.',
+    'pt-BR': 'Este pedido não é pago por boleto.',
+  },
+  BOLETO_MUST_BE_PDF: {
+    'en-US': 'The boleto must be a PDF file.',
+    'pt-BR': 'O boleto precisa ser um arquivo PDF.',
+  },
+  CURSOR_INVALID: {
+    'en-US': 'This page link is no longer valid. Start again from the first page.',
+    'pt-BR': 'Este link de página não é mais válido. Recomece pela primeira página.',
+  },
+  PAYOUT_FAILED: {
+    'en-US': 'The exchange did not complete the payout: {reason}',
+    'pt-BR': 'A corretora não concluiu o pagamento: {reason}',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export const ORDERS_FIELD_MESSAGES = {
+  'quote.expired': {
+    'en-US': 'The quote has expired. Get a new one.',
+    'pt-BR': 'A cotação expirou. Faça uma nova.',
+  },
+  'wallet.required': {
+    'en-US': 'Choose the wallet that will receive.',
+    'pt-BR': 'Escolha a carteira que vai receber.',
+  },
+  'note.required': {
+    'en-US': 'Write a note of at least 3 characters.',
+    'pt-BR': 'Escreva uma observação com pelo menos 3 caracteres.',
+  },
+  'txHash.invalid': {
+    'en-US': 'Invalid transaction hash.',
+    'pt-BR': 'Hash de transação inválido.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;

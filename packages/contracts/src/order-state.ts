@@ -1,0 +1,189 @@
+/**
+ * The order state machine of PRODUCT.md section 3, as data: one row per allowed move. The API
+ * turns a row into `UPDATE orders SET status = $to WHERE id = $id AND status = $from`; the web
+ * shows exactly the actions this table allows from an order's status for the signed-in role.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'paid',
+  'user_confirmed',
+  'admin_confirmed',
+  'admin_paid',
+  'completed',
+  'canceled',
+  'refunded',
+  'error',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const FINAL_STATUSES = [
+  'completed',
+  'canceled',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
+
+/** Orders that still hold stock and a wallet: everything not final. */
+export const OPEN_STATUSES = ORDER_STATUSES.filter(
+  (status) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(status),
+) as readonly OrderStatus[];
+
+export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+export const ORDER_ACTIONS = [
+  /** customer: paid, sends proof and/or tx hash */
+  'confirm_payment',
+  /** system: the deposit was seen on the platform's account */
+  'detect_deposit',
+  /** customer or admin cancels; the system when the lock expires; admin when funds never came */
+  'cancel',
+  /** admin: funds seen on the platform's account (records the amount received) */
+  'confirm_funds',
+  /** system: automatic crypto payout submitted; admin: retry after an error */
+  'submit_payout',
+  /** admin: paid by hand, payment proof uploaded */
+  'pay',
+  /** system: the exchange reports the withdrawal done */
+  'payout_done',
+  /** system: the exchange rejected the withdrawal or did not answer */
+  'payout_failed',
+  /** customer confirms receipt, admin completes, or the 72 h pass */
+  'complete',
+  /** admin: funds returned, proof uploaded */
+  'refund',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export interface OrderTransition {
+  readonly action: OrderAction;
+  readonly from: OrderStatus;
+  readonly to: OrderStatus;
+  readonly actors: readonly OrderActor[];
+  /** the admin must say why (cancel after payment, refund) */
+  readonly noteRequired?: boolean;
+  /** a file must come with the move: the admin's payment or refund proof */
+  readonly proofRequired?: boolean;
+}
+
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  { action: 'confirm_payment', from: 'pending', to: 'user_confirmed', actors: ['customer'] },
+  { action: 'detect_deposit', from: 'pending', to: 'paid', actors: ['system'] },
+  { action: 'cancel', from: 'pending', to: 'canceled', actors: ['customer', 'admin', 'system'] },
+  { action: 'confirm_funds', from: 'user_confirmed', to: 'admin_confirmed', actors: ['admin'] },
+  { action: 'confirm_funds', from: 'paid', to: 'admin_confirmed', actors: ['admin'] },
+  {
+    action: 'cancel',
+    from: 'user_confirmed',
+    to: 'canceled',
+    actors: ['admin'],
+    noteRequired: true,
+  },
+  { action: 'cancel', from: 'paid', to: 'canceled', actors: ['admin'], noteRequired: true },
+  { action: 'submit_payout', from: 'admin_confirmed', to: 'processing', actors: ['system'] },
+  {
+    action: 'pay',
+    from: 'admin_confirmed',
+    to: 'admin_paid',
+    actors: ['admin'],
+    proofRequired: true,
+  },
+  { action: 'payout_done', from: 'processing', to: 'admin_paid', actors: ['system'] },
+  { action: 'payout_failed', from: 'processing', to: 'error', actors: ['system'] },
+  { action: 'submit_payout', from: 'error', to: 'processing', actors: ['admin'] },
+  { action: 'pay', from: 'error', to: 'admin_paid', actors: ['admin'], proofRequired: true },
+  {
+    action: 'complete',
+    from: 'admin_paid',
+    to: 'completed',
+    actors: ['customer', 'admin', 'system'],
+  },
+  {
+    action: 'refund',
+    from: 'admin_confirmed',
+    to: 'refunded',
+    actors: ['admin'],
+    noteRequired: true,
+    proofRequired: true,
+  },
+  {
+    action: 'refund',
+    from: 'error',
+    to: 'refunded',
+    actors: ['admin'],
+    noteRequired: true,
+    proofRequired: true,
+  },
+];
+
+export function isFinalStatus(status: OrderStatus): boolean {
+  return (FINAL_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** The move `actor` may make with `action` from `from`, or null when the machine forbids it. */
+export function findTransition(
+  from: OrderStatus,
+  action: OrderAction,
+  actor: OrderActor,
+): OrderTransition | null {
+  return (
+    ORDER_TRANSITIONS.find(
+      (t) => t.from === from && t.action === action && t.actors.includes(actor),
+    ) ?? null
+  );
+}
+
+/** Every move `actor` may make from `status` (what an order page offers, and nothing more). */
+export function allowedTransitions(status: OrderStatus, actor: OrderActor): OrderTransition[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === status && t.actors.includes(actor));
+}
+
+/** The statuses a move with `action` may start from, for any actor: the compare-and-set guard. */
+export function sourcesOf(action: OrderAction, actor: OrderActor): OrderStatus[] {
+  return ORDER_TRANSITIONS.filter((t) => t.action === action && t.actors.includes(actor)).map(
+    (t) => t.from,
+  );
+}
+
+export const CUSTOMER_SUMMARIES = [
+  'not_paid_yet',
+  'waiting_deposit_confirmation',
+  'waiting_admin_confirmation',
+  'closed',
+] as const;
+export type CustomerSummary = (typeof CUSTOMER_SUMMARIES)[number];
+
+/** What a customer reads for a status (the exact status is shown beside "closed"). */
+export function customerSummary(status: OrderStatus): CustomerSummary {
+  switch (status) {
+    case 'pending':
+      return 'not_paid_yet';
+    case 'user_confirmed':
+    case 'paid':
+      return 'waiting_deposit_confirmation';
+    case 'admin_confirmed':
+    case 'processing':
+    case 'error':
+      return 'waiting_admin_confirmation';
+    case 'admin_paid':
+    case 'completed':
+    case 'canceled':
+    case 'refunded':
+      return 'closed';
+  }
+}
+
+/** English wording of the summaries, word for word from the specification. */
+export const CUSTOMER_SUMMARY_TEXT: Record<CustomerSummary, { 'en-US': string; 'pt-BR': string }> =
+  {
+    not_paid_yet: { 'en-US': 'not paid yet', 'pt-BR': 'ainda não pago' },
+    waiting_deposit_confirmation: {
+      'en-US': 'waiting deposit confirmation',
+      'pt-BR': 'aguardando confirmação do depósito',
+    },
+    waiting_admin_confirmation: {
+      'en-US': 'waiting for admin confirmation',
+      'pt-BR': 'aguardando confirmação do administrador',
+    },
+    closed: { 'en-US': 'closed', 'pt-BR': 'encerrado' },
+  };

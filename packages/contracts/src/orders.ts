@@ -1,0 +1,361 @@
+import { z } from 'zod';
+import { CUSTOMER_SUMMARIES, ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES } from './order-state.ts';
+import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
+import { amountSchema, positiveAmountSchema, tokenCodeSchema } from './validation.ts';
+
+/**
+ * Orders from quote to payout (PRODUCT.md section 3). URLs name an order by its reference
+ * (`EX-7K2Q9`) or its id; both are accepted wherever `:id` appears. Customer routes only ever see
+ * the caller's own orders (someone else's is a 404).
+ *
+ * Customer:
+ * - POST /api/v1/orders/quote            lockedQuoteSchema: a quote locked for the settings' minutes
+ * - POST /api/v1/orders                  orderCreateSchema + `Idempotency-Key` header -> 201 orderSchema
+ * - GET  /api/v1/orders                  orderListQuerySchema -> orderPageSchema (newest first)
+ * - GET  /api/v1/orders/:id              orderSchema
+ * - POST /api/v1/orders/:id/proof        multipart `file` (document rules) -> orderSchema
+ * - POST /api/v1/orders/:id/confirm-payment  confirmPaymentSchema -> orderSchema (user_confirmed)
+ * - POST /api/v1/orders/:id/cancel       -> orderSchema (canceled)
+ * - POST /api/v1/orders/:id/confirm-receipt  -> orderSchema (completed)
+ * - GET  /api/v1/orders/:id/files/:file  the file (ORDER_FILES) as an attachment
+ * Admin:
+ * - GET  /api/v1/admin/orders            adminOrderListQuerySchema -> adminOrderPageSchema (keyset)
+ * - GET  /api/v1/admin/orders/export.csv the same filters, every matching row, text/csv
+ * - GET  /api/v1/admin/orders/:id        adminOrderSchema
+ * - POST /api/v1/admin/orders/:id/transition  adminTransitionSchema -> adminOrderSchema
+ * - POST /api/v1/admin/orders/:id/pay    multipart `file` + `payoutTxId`? -> adminOrderSchema (admin_paid)
+ * - POST /api/v1/admin/orders/:id/refund multipart `file` + `note` -> adminOrderSchema (refunded)
+ * - POST /api/v1/admin/orders/:id/boleto multipart `file` (PDF) -> adminOrderSchema
+ * - GET  /api/v1/admin/orders/:id/files/:file
+ * - GET  /api/v1/admin/treasury          treasurySchema (balances, reserved, available per token)
+ * - GET  /api/v1/admin/treasury/entries  treasuryEntriesQuerySchema -> treasuryEntryPageSchema
+ * - POST /api/v1/admin/treasury/adjustments  treasuryAdjustmentSchema -> 201 treasuryEntrySchema
+ */
+
+export const PAYMENT_METHODS = ['pix', 'bank_transfer', 'boleto', 'crypto', 'deriv'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How a customer may pay for a token sent: PIX money by PIX, TED or boleto; the rest by kind. */
+export function paymentMethodsFor(kind: 'crypto' | 'pix' | 'deriv'): PaymentMethod[] {
+  if (kind === 'pix') return ['pix', 'bank_transfer', 'boleto'];
+  return [kind];
+}
+
+/** Business days a boleto may take to clear (PRODUCT.md section 1). */
+export const BOLETO_BUSINESS_DAYS = 3;
+
+/** Files an order can carry: the customer's proof of sending, the admin's payout and refund proofs, the boleto. */
+export const ORDER_FILES = ['proof', 'payment_proof', 'refund_proof', 'boleto'] as const;
+export type OrderFile = (typeof ORDER_FILES)[number];
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const orderActionSchema = z.enum(ORDER_ACTIONS);
+
+/** A reference like EX-7K2Q9 or an order id (uuid). */
+export const orderIdParamsSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+});
+export const orderFileParamsSchema = orderIdParamsSchema.extend({ file: z.enum(ORDER_FILES) });
+
+// --- quote lock and creation ------------------------------------------------------------------
+
+/** Same input as the public quote. */
+export const orderQuoteRequestSchema = quoteRequestSchema;
+
+/**
+ * A quote the customer may turn into an order until `lockedUntil`: `quoteToken` is signed by the
+ * server (amounts, rate, fee, prices, customer) so creating the order keeps exactly these numbers.
+ */
+export const lockedQuoteSchema = quoteResponseSchema
+  .extend({
+    quoteToken: z.string(),
+    lockedUntil: z.iso.datetime(),
+  })
+  .meta({ id: 'LockedQuote' });
+export type LockedQuote = z.infer<typeof lockedQuoteSchema>;
+
+export const orderCreateSchema = z
+  .object({
+    quoteToken: z.string({ error: 'quote.expired' }).min(1, { error: 'quote.expired' }),
+    /** the customer's wallet for the token received (on the quote's network) */
+    walletId: z.string({ error: 'wallet.required' }).min(1, { error: 'wallet.required' }),
+    /** required when sending PIX money (pix, bank_transfer or boleto); else implied by the token */
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    /** where to return crypto sent if the order cannot be completed */
+    refundAddress: z.string().trim().max(200).optional(),
+  })
+  .meta({ id: 'OrderCreate' });
+export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+
+export const confirmPaymentSchema = z.object({
+  /** optional; checked against the sending network's format when given */
+  txHash: z.string().trim().max(200).optional(),
+});
+
+// --- what the customer sees ------------------------------------------------------------------
+
+const side = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['crypto', 'pix', 'deriv']),
+  precision: z.number().int(),
+});
+
+export const orderEventSchema = z.object({
+  from: orderStatusSchema.nullable(),
+  to: orderStatusSchema,
+  actor: z.enum(ORDER_ACTORS),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+/** How to pay for the order, per method (what the order page shows while it is pending). */
+export const paymentInstructionsSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('pix'),
+    amount: amountSchema,
+    /** BR Code "copia e cola" with the amount and the order reference */
+    brCode: z.string(),
+    /** the BR Code as a QR image (data: URL, SVG or PNG) */
+    qrCode: z.string(),
+    pixKey: z.string(),
+    merchantName: z.string(),
+  }),
+  z.object({
+    method: z.literal('bank_transfer'),
+    amount: amountSchema,
+    reference: z.string(),
+    bankAccount: z
+      .object({
+        bank: z.string(),
+        branch: z.string(),
+        account: z.string(),
+        holder: z.string(),
+        document: z.string(),
+      })
+      .nullable(),
+  }),
+  z.object({
+    method: z.literal('boleto'),
+    /** amount plus the boleto's extra fee */
+    amount: amountSchema,
+    extraFee: amountSchema,
+    businessDays: z.number().int(),
+    /** the admin has uploaded the boleto PDF (download with files/boleto) */
+    boletoAvailable: z.boolean(),
+  }),
+  z.object({
+    method: z.literal('crypto'),
+    amount: amountSchema,
+    token: z.string(),
+    network: z.string(),
+    networkName: z.string(),
+    address: z.string().nullable(),
+    memo: z.string().nullable(),
+    minConfirmations: z.number().int(),
+    tip: z.string().nullable(),
+    notice: z.string().nullable(),
+  }),
+  z.object({
+    method: z.literal('deriv'),
+    amount: amountSchema,
+    /** the platform's Deriv account to transfer to */
+    account: z.string().nullable(),
+  }),
+]);
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    status: orderStatusSchema,
+    summary: z.enum(CUSTOMER_SUMMARIES),
+    send: side,
+    receive: side,
+    network: z.object({ code: z.string(), name: z.string() }).nullable(),
+    amountSend: amountSchema,
+    amountReceive: amountSchema,
+    /** what the admin recorded as received (under- or over-payment recomputes amountReceive) */
+    amountReceived: amountSchema.nullable(),
+    rate: amountSchema,
+    feePercent: amountSchema,
+    networkFee: amountSchema,
+    extraFee: amountSchema,
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    addressToReceive: z.string(),
+    memoToReceive: z.string().nullable(),
+    refundAddress: z.string().nullable(),
+    txHash: z.string().nullable(),
+    payoutTxId: z.string().nullable(),
+    files: z.object({
+      proof: z.boolean(),
+      payment_proof: z.boolean(),
+      refund_proof: z.boolean(),
+      boleto: z.boolean(),
+    }),
+    quoteLockedUntil: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    /** what the caller may do now (exactly the state machine's moves for the caller's role) */
+    actions: z.array(orderActionSchema),
+    events: z.array(orderEventSchema),
+    /** null once the order is no longer waiting for the customer's payment */
+    payment: paymentInstructionsSchema.nullable(),
+    /** outside operating hours: when the order will be processed (ISO), else null */
+    processingFrom: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Order' });
+export type OrderView = z.infer<typeof orderSchema>;
+
+export const orderListItemSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: orderStatusSchema,
+  summary: z.enum(CUSTOMER_SUMMARIES),
+  sendToken: z.string(),
+  receiveToken: z.string(),
+  amountSend: amountSchema,
+  amountReceive: amountSchema,
+  createdAt: z.iso.datetime(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(5).max(100).default(20),
+});
+
+export const orderPageSchema = z.object({
+  items: z.array(orderListItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+// --- back office -----------------------------------------------------------------------------
+
+export const adminOrderListQuerySchema = z.object({
+  status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+  /** reference, customer name, e-mail, or transaction hash */
+  q: z.string().trim().max(200).optional(),
+  /** created at or after (ISO date or date-time) */
+  from: z.iso.date().or(z.iso.datetime()).optional(),
+  /** created before the end of this day (ISO date) or this instant */
+  to: z.iso.date().or(z.iso.datetime()).optional(),
+  /** opaque keyset cursor from the previous page's `nextCursor` */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(5).max(100).default(25),
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+
+export const adminOrderListItemSchema = orderListItemSchema.extend({
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  network: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  txHash: z.string().nullable(),
+});
+
+export const adminOrderPageSchema = z.object({
+  items: z.array(adminOrderListItemSchema),
+  /** null on the last page */
+  nextCursor: z.string().nullable(),
+});
+
+export const adminOrderSchema = orderSchema
+  .extend({
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      cpf: z.string(),
+      phone: z.string(),
+    }),
+    wallet: z
+      .object({
+        id: z.string(),
+        kind: z.enum(['crypto', 'pix', 'deriv']),
+        /** address, PIX key or Deriv account as it is now (the order keeps its own copy) */
+        destination: z.string(),
+        bankCode: z.string().nullable(),
+        holderName: z.string().nullable(),
+        holderDocument: z.string().nullable(),
+      })
+      .nullable(),
+    priceSendBrl: amountSchema,
+    priceReceiveBrl: amountSchema,
+    withdrawId: z.string().nullable(),
+    payoutAttempts: z.number().int(),
+    payoutError: z.string().nullable(),
+    /** whether an automatic payout would run for this order (switch on, network withdraw enabled) */
+    autoPayout: z.boolean(),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrderView = z.infer<typeof adminOrderSchema>;
+
+/**
+ * Admin moves without a file. confirm_funds needs `amountReceived` (in the token sent); cancel
+ * after payment needs a note; submit_payout retries an automatic payout from error; complete.
+ * Moves with a file (pay, refund) have their own multipart routes.
+ */
+export const adminTransitionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('confirm_funds'), amountReceived: positiveAmountSchema }),
+  z.object({ action: z.literal('cancel'), note: z.string().trim().max(1000).optional() }),
+  z.object({ action: z.literal('submit_payout') }),
+  z.object({ action: z.literal('complete') }),
+]);
+export type AdminTransitionInput = z.input<typeof adminTransitionSchema>;
+
+// --- treasury --------------------------------------------------------------------------------
+
+export const treasuryBalanceSchema = z.object({
+  token: z.string(),
+  name: z.string(),
+  precision: z.number().int(),
+  /** sum of the ledger */
+  balance: amountSchema,
+  /** amounts to receive of orders in flight */
+  reserved: amountSchema,
+  /** balance - reserved (may be shown negative only if the ledger was adjusted below reservations) */
+  available: z.string(),
+});
+
+export const treasurySchema = z.object({ balances: z.array(treasuryBalanceSchema) });
+
+export const TREASURY_ENTRY_KINDS = ['funds_received', 'payout', 'refund', 'adjustment'] as const;
+
+export const treasuryEntrySchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  amount: amountSchema,
+  kind: z.enum(TREASURY_ENTRY_KINDS),
+  orderReference: z.string().nullable(),
+  note: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const treasuryEntriesQuerySchema = z.object({
+  token: tokenCodeSchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(5).max(100).default(25),
+});
+
+export const treasuryEntryPageSchema = z.object({
+  items: z.array(treasuryEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const treasuryAdjustmentSchema = z.object({
+  token: tokenCodeSchema,
+  direction: z.enum(['credit', 'debit']),
+  amount: positiveAmountSchema,
+  note: z
+    .string({ error: 'note.required' })
+    .trim()
+    .min(3, { error: 'note.required' })
+    .max(500, { error: 'note.required' }),
+});
