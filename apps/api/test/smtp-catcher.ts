@@ -17,6 +17,7 @@ export interface CaughtMail {
 export class SmtpCatcher {
   readonly messages: CaughtMail[] = [];
   private waiters: (() => void)[] = [];
+  private failures = 0;
   private server: SMTPServer;
   url = '';
 
@@ -26,6 +27,14 @@ export class SmtpCatcher {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData: (stream, _session, callback) => {
+        if (this.failures > 0) {
+          this.failures -= 1;
+          stream.on('end', () =>
+            callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 })),
+          );
+          stream.resume();
+          return;
+        }
         simpleParser(stream)
           .then((parsed) => {
             const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
@@ -50,6 +59,11 @@ export class SmtpCatcher {
     const { port } = this.server.server.address() as AddressInfo;
     this.url = `smtp://127.0.0.1:${port}`;
     return this;
+  }
+
+  /** Refuses the next `count` messages with a temporary SMTP error (451), as a busy server. */
+  failNext(count = 1): void {
+    this.failures += count;
   }
 
   /** Messages to `address`, oldest first. */

@@ -1,4 +1,10 @@
-import type { Locale } from '@permuta/contracts';
+import {
+  CUSTOMER_SUMMARY_TEXT,
+  customerSummary,
+  decimalPlaces,
+  formatDecimal,
+} from '@permuta/contracts';
+import type { Locale, OrderStatus } from '@permuta/contracts';
 import type { MailMessage } from '../adapters/mail/mailer.ts';
 
 /**
@@ -16,7 +22,184 @@ export type EmailTemplate =
       reason: string;
       link: string;
     }
-  | { kind: 'account-verified'; name: string; link: string };
+  | { kind: 'account-verified'; name: string; link: string }
+  | OrderCreatedEmail
+  | OrderStatusEmail
+  | { kind: 'order-boleto'; name: string; reference: string; link: string };
+
+/** An amount with its unit (BRL for PIX, USD for Deriv, else the token code), as a decimal string. */
+export interface EmailAmount {
+  amount: string;
+  unit: string;
+}
+
+export interface OrderCreatedEmail {
+  kind: 'order-created';
+  name: string;
+  reference: string;
+  /** what the customer must pay (the amount sent plus any extra fee of the method) */
+  pay: EmailAmount;
+  receive: EmailAmount;
+  /** ISO instant the unpaid order is canceled */
+  expiresAt: string;
+  link: string;
+}
+
+export interface OrderStatusEmail {
+  kind: 'order-status';
+  name: string;
+  reference: string;
+  status: OrderStatus;
+  /** the admin's note (why it was canceled or refunded), if any */
+  note: string | null;
+  /** the admin recorded a different amount than the order's: what was received, what is paid */
+  adjusted: { received: EmailAmount; receive: EmailAmount } | null;
+  /** what is (or was) paid to the customer */
+  receive: EmailAmount;
+  payoutTxId: string | null;
+  /** why the system made the move: the payment time ran out, or the days to confirm receipt */
+  reason: 'payment_time_over' | 'auto_completed' | null;
+  link: string;
+}
+
+const ORDER_STATUS_NAMES: Record<OrderStatus, Record<Locale, string>> = {
+  pending: { 'en-US': 'pending', 'pt-BR': 'pendente' },
+  processing: { 'en-US': 'processing', 'pt-BR': 'em processamento' },
+  paid: { 'en-US': 'deposit detected', 'pt-BR': 'depósito detectado' },
+  user_confirmed: { 'en-US': 'payment sent', 'pt-BR': 'pagamento enviado' },
+  admin_confirmed: { 'en-US': 'payment confirmed', 'pt-BR': 'pagamento confirmado' },
+  admin_paid: { 'en-US': 'paid', 'pt-BR': 'pago' },
+  completed: { 'en-US': 'completed', 'pt-BR': 'concluído' },
+  canceled: { 'en-US': 'canceled', 'pt-BR': 'cancelado' },
+  refunded: { 'en-US': 'refunded', 'pt-BR': 'reembolsado' },
+  error: { 'en-US': 'payout problem', 'pt-BR': 'problema no pagamento' },
+};
+
+/** How a status is named to customers, in their language. */
+export function orderStatusName(status: OrderStatus, locale: Locale): string {
+  return ORDER_STATUS_NAMES[status][locale];
+}
+
+/** An amount as written for people, keeping the decimal places it was given with ("500.00"). */
+function money(value: EmailAmount, locale: Locale): string {
+  return `${formatDecimal(value.amount, locale, decimalPlaces(value.amount))} ${value.unit}`;
+}
+
+function dateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date(iso));
+}
+
+function orderStatusLines(t: OrderStatusEmail, locale: Locale): string[] {
+  const en = locale === 'en-US';
+  const ref = t.reference;
+  const receive = money(t.receive, locale);
+  const lines: string[] = [];
+  switch (t.status) {
+    case 'pending':
+      lines.push(
+        en
+          ? `Order ${ref} is waiting for your payment.`
+          : `O pedido ${ref} aguarda o seu pagamento.`,
+      );
+      break;
+    case 'user_confirmed':
+      lines.push(
+        en
+          ? `We got your payment confirmation for order ${ref}. We will check the deposit and write again.`
+          : `Recebemos a confirmação do seu pagamento do pedido ${ref}. Vamos conferir o depósito e escrever de novo.`,
+      );
+      break;
+    case 'paid':
+      lines.push(
+        en
+          ? `We detected your deposit for order ${ref}. It is being confirmed.`
+          : `Detectamos o seu depósito do pedido ${ref}. Ele está sendo confirmado.`,
+      );
+      break;
+    case 'admin_confirmed':
+      lines.push(
+        en
+          ? `Your payment for order ${ref} is confirmed. You will receive ${receive}.`
+          : `O seu pagamento do pedido ${ref} foi confirmado. Você vai receber ${receive}.`,
+      );
+      break;
+    case 'processing':
+      lines.push(
+        en
+          ? `We are sending ${receive} for order ${ref} to your wallet.`
+          : `Estamos enviando ${receive} do pedido ${ref} para a sua carteira.`,
+      );
+      break;
+    case 'error':
+      lines.push(
+        en
+          ? `The payout of order ${ref} did not go through yet. Our team is on it; you do not need to do anything.`
+          : `O pagamento do pedido ${ref} ainda não foi concluído. Nossa equipe está cuidando disso; você não precisa fazer nada.`,
+      );
+      break;
+    case 'admin_paid':
+      lines.push(
+        en
+          ? `We paid order ${ref}: ${receive} was sent to your wallet.`
+          : `Pagamos o pedido ${ref}: ${receive} foi enviado para a sua carteira.`,
+      );
+      if (t.payoutTxId)
+        lines.push(en ? `Transaction: ${t.payoutTxId}` : `Transação: ${t.payoutTxId}`);
+      lines.push(
+        en
+          ? 'Please confirm that you received it on the order page.'
+          : 'Confirme na página do pedido que você recebeu.',
+      );
+      break;
+    case 'completed':
+      lines.push(
+        en
+          ? `Order ${ref} is completed. Thank you for exchanging with us.`
+          : `O pedido ${ref} foi concluído. Obrigado por trocar com a gente.`,
+      );
+      break;
+    case 'canceled':
+      lines.push(en ? `Order ${ref} was canceled.` : `O pedido ${ref} foi cancelado.`);
+      break;
+    case 'refunded':
+      lines.push(
+        en
+          ? `Order ${ref} was refunded: what you sent was returned to you.`
+          : `O pedido ${ref} foi reembolsado: o que você enviou foi devolvido.`,
+      );
+      break;
+  }
+  if (t.adjusted) {
+    const received = money(t.adjusted.received, locale);
+    const adjusted = money(t.adjusted.receive, locale);
+    lines.push(
+      en
+        ? `We received ${received}, a different amount from the order's. At the rate locked in your quote you will receive ${adjusted}.`
+        : `Recebemos ${received}, um valor diferente do pedido. Pela cotação travada você vai receber ${adjusted}.`,
+    );
+  }
+  if (t.reason === 'payment_time_over') {
+    lines.push(
+      en
+        ? 'The time to pay the order ran out before a payment was confirmed. If you still want to exchange, place a new order.'
+        : 'O prazo para pagar o pedido terminou antes de um pagamento ser confirmado. Se ainda quiser trocar, faça um novo pedido.',
+    );
+  }
+  if (t.reason === 'auto_completed') {
+    lines.push(
+      en
+        ? 'It was completed automatically because receipt was not confirmed in time. If something is wrong, contact support.'
+        : 'Ele foi concluído automaticamente porque o recebimento não foi confirmado a tempo. Se algo estiver errado, fale com o suporte.',
+    );
+  }
+  if (t.note)
+    lines.push(en ? `Note from our team: ${t.note}` : `Observação da nossa equipe: ${t.note}`);
+  return lines;
+}
 
 export type DocumentKind = 'national_id' | 'proof_of_address' | 'selfie_with_id';
 
@@ -132,6 +315,71 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               'Todos os seus documentos foram aprovados: sua conta está verificada e você já pode trocar.',
             ],
             action: { label: 'Trocar agora', url: template.link },
+          };
+    case 'order-created': {
+      const pay = money(template.pay, locale);
+      const receive = money(template.receive, locale);
+      const until = dateTime(template.expiresAt, locale);
+      return en
+        ? {
+            subject: `Order ${template.reference} created - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `Your order ${template.reference} is created: you pay ${pay} and receive ${receive}.`,
+              `Pay by ${until} (Brasília time) and confirm the payment on the order page; an unpaid order is canceled after that.`,
+            ],
+            action: { label: 'See how to pay', url: template.link },
+          }
+        : {
+            subject: `Pedido ${template.reference} criado - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Seu pedido ${template.reference} foi criado: você paga ${pay} e recebe ${receive}.`,
+              `Pague até ${until} (horário de Brasília) e confirme o pagamento na página do pedido; depois disso, um pedido sem pagamento é cancelado.`,
+            ],
+            action: { label: 'Ver como pagar', url: template.link },
+          };
+    }
+    case 'order-status': {
+      const status = orderStatusName(template.status, locale);
+      const summary = CUSTOMER_SUMMARY_TEXT[customerSummary(template.status)][locale];
+      return en
+        ? {
+            subject: `Order ${template.reference}: ${status} - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              ...orderStatusLines(template, locale),
+              `Status: ${status} (${summary}).`,
+            ],
+            action: { label: 'See my order', url: template.link },
+          }
+        : {
+            subject: `Pedido ${template.reference}: ${status} - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              ...orderStatusLines(template, locale),
+              `Situação: ${status} (${summary}).`,
+            ],
+            action: { label: 'Ver meu pedido', url: template.link },
+          };
+    }
+    case 'order-boleto':
+      return en
+        ? {
+            subject: `Your boleto for order ${template.reference} - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `The boleto for order ${template.reference} is ready on the order page. It may take up to three business days to clear after you pay it.`,
+            ],
+            action: { label: 'Get the boleto', url: template.link },
+          }
+        : {
+            subject: `Seu boleto do pedido ${template.reference} - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `O boleto do pedido ${template.reference} está disponível na página do pedido. A compensação pode levar até três dias úteis depois do pagamento.`,
+            ],
+            action: { label: 'Baixar o boleto', url: template.link },
           };
   }
 }
