@@ -1,0 +1,162 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fakeCoin, startFakeExchange } from '../../../test/fake-exchange.ts';
+import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import { createBinanceClient } from './binance-client.ts';
+import {
+  ExchangeNotConfiguredError,
+  ExchangeRejectedError,
+  ExchangeTimeoutError,
+  ExchangeUnavailableError,
+} from './exchange.ts';
+
+let fake: FakeExchange;
+
+const client = (overrides: { apiSecret?: string; apiKey?: string; timeoutMs?: number } = {}) =>
+  createBinanceClient({
+    apiUrl: fake.url,
+    apiKey: fake.apiKey,
+    apiSecret: fake.apiSecret,
+    timeoutMs: 2000,
+    ...overrides,
+  });
+
+const withdrawal = (withdrawOrderId: string, amount = '25') => ({
+  coin: 'USDT',
+  network: 'TRX',
+  address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
+  amount,
+  withdrawOrderId,
+});
+
+beforeAll(async () => {
+  fake = await startFakeExchange({
+    coins: [fakeCoin('USDT', [{ network: 'TRX' }, { network: 'BSC' }], { free: '1000' })],
+    tickers: { USDTBRL: '5.43000000' },
+  });
+});
+afterAll(async () => fake.stop());
+afterEach(() => fake.setMode({ kind: 'ok' }));
+
+describe('exchange client against the fake exchange', () => {
+  it('reads a public ticker price', async () => {
+    expect(await client().tickerPrice('USDTBRL')).toBe('5.43000000');
+  });
+
+  it("reports an unknown symbol as the exchange's rejection", async () => {
+    const error = await client()
+      .tickerPrice('NOPEBRL')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeRejectedError);
+    expect(error).toMatchObject({ code: -1121, msg: 'Invalid symbol.', status: 400 });
+  });
+
+  it('signs the capital config request with the key header, timestamp and recvWindow', async () => {
+    const coins = await client().capitalConfig();
+    expect(coins.map((c) => c.coin)).toEqual(['USDT']);
+    const request = fake.requests.at(-1)!;
+    expect(request.apiKey).toBe(fake.apiKey);
+    expect(request.query.get('timestamp')).toMatch(/^\d{13}$/);
+    expect(request.query.get('recvWindow')).toBe('5000');
+    expect(request.query.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is refused by the exchange when signed with a wrong secret', async () => {
+    const error = await client({ apiSecret: 'wrong-secret' })
+      .capitalConfig()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeRejectedError);
+    expect(error).toMatchObject({ code: -1022 });
+  });
+
+  it('is refused by the exchange with a wrong API key', async () => {
+    const error = await client({ apiKey: 'wrong-key' })
+      .capitalConfig()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rejected', code: -2015, status: 401 });
+  });
+
+  it('refuses signed calls before any request when no key is configured', async () => {
+    const count = fake.requests.length;
+    const unsigned = createBinanceClient({ apiUrl: fake.url });
+    expect(unsigned.signed).toBe(false);
+    await expect(unsigned.capitalConfig()).rejects.toBeInstanceOf(ExchangeNotConfiguredError);
+    expect(fake.requests.length).toBe(count);
+  });
+
+  it('applies a withdrawal once per withdrawOrderId and finds it in the history', async () => {
+    const c = client();
+    const { id } = await c.withdrawApply(withdrawal('order-1'));
+    expect(fake.balanceOf('USDT')).toBe('975');
+    const again = await c.withdrawApply(withdrawal('order-1')).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(ExchangeRejectedError);
+    expect(fake.withdrawals.filter((w) => w.withdrawOrderId === 'order-1')).toHaveLength(1);
+    expect(fake.balanceOf('USDT')).toBe('975');
+
+    const history = await c.withdrawHistory({ withdrawOrderId: 'order-1' });
+    expect(history).toEqual([expect.objectContaining({ id, status: 4, amount: '25' })]);
+    fake.completeWithdrawal(id, '0xabc');
+    expect((await c.withdrawHistory({ withdrawOrderId: 'order-1' }))[0]).toMatchObject({
+      status: 6,
+      txId: '0xabc',
+    });
+    expect(await c.withdrawHistory({ withdrawOrderId: 'unknown' })).toEqual([]);
+  });
+
+  it('refuses a withdrawal above the balance', async () => {
+    const error = await client()
+      .withdrawApply(withdrawal('order-big', '1000000'))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rejected', code: -4026 });
+  });
+
+  it('reports a rejection switched on in the fake with its code and message', async () => {
+    fake.setMode({ kind: 'reject', status: 400, code: -4019, msg: 'Withdrawals suspended.' });
+    const error = await client()
+      .withdrawApply(withdrawal('order-2'))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rejected', code: -4019, msg: 'Withdrawals suspended.' });
+    expect(fake.withdrawals.some((w) => w.withdrawOrderId === 'order-2')).toBe(false);
+  });
+
+  it('gives up with a timeout error when the exchange never answers', async () => {
+    fake.setMode({ kind: 'timeout' });
+    const started = Date.now();
+    const error = await client({ timeoutMs: 300 })
+      .tickerPrice('USDTBRL')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeTimeoutError);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('waits for a slow answer within the timeout, and times out beyond it', async () => {
+    fake.setMode({ kind: 'slow', ms: 150 });
+    expect(await client({ timeoutMs: 2000 }).tickerPrice('USDTBRL')).toBe('5.43000000');
+    fake.setMode({ kind: 'slow', ms: 1000 });
+    await expect(client({ timeoutMs: 200 }).tickerPrice('USDTBRL')).rejects.toBeInstanceOf(
+      ExchangeTimeoutError,
+    );
+  });
+
+  it('reports a dropped connection after submit as unavailable, while the exchange kept the withdrawal', async () => {
+    fake.setMode({ kind: 'crash-after-submit' }, '/sapi/v1/capital/withdraw/apply');
+    const c = client();
+    const error = await c.withdrawApply(withdrawal('order-3')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeUnavailableError);
+    // The retry looks it up first: the withdrawal exists, and a second apply is refused.
+    fake.setMode({ kind: 'ok' });
+    expect(await c.withdrawHistory({ withdrawOrderId: 'order-3' })).toHaveLength(1);
+    await expect(c.withdrawApply(withdrawal('order-3'))).rejects.toBeInstanceOf(
+      ExchangeRejectedError,
+    );
+  });
+
+  it('reports a refused connection as unavailable', async () => {
+    const closed = createBinanceClient({ apiUrl: 'http://127.0.0.1:1', timeoutMs: 1000 });
+    await expect(closed.tickerPrice('USDTBRL')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+  });
+
+  it('reports a 5xx as unavailable', async () => {
+    fake.setMode({ kind: 'reject', status: 502, code: -1001, msg: 'Internal error' });
+    await expect(client().tickerPrice('USDTBRL')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+  });
+});

@@ -1,0 +1,336 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ExchangeCoin, WithdrawRecord } from '../src/adapters/exchange/exchange.ts';
+
+/**
+ * What the next requests meet:
+ * - ok: normal answers
+ * - reject: every matching request answers `status` with `{ code, msg }`
+ * - timeout: the request is read and never answered
+ * - slow: answered normally after `ms`
+ * - crash-after-submit: a withdrawal is recorded, then the connection is dropped without answer
+ */
+export type FakeMode =
+  | { kind: 'ok' }
+  | { kind: 'reject'; status?: number; code?: number; msg?: string }
+  | { kind: 'timeout' }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'crash-after-submit' };
+
+export interface FakeExchangeOptions {
+  apiKey?: string;
+  apiSecret?: string;
+  coins?: ExchangeCoin[];
+  tickers?: Record<string, string>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  apiKey: string | undefined;
+}
+
+const ERR = {
+  badKey: { status: 401, code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
+  badSignature: { status: 400, code: -1022, msg: 'Signature for this request is not valid.' },
+  timestamp: {
+    status: 400,
+    code: -1021,
+    msg: 'Timestamp for this request is outside of the recvWindow.',
+  },
+  badSymbol: { status: 400, code: -1121, msg: 'Invalid symbol.' },
+  mandatory: (name: string) => ({
+    status: 400,
+    code: -1102,
+    msg: `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`,
+  }),
+  // The exchange documents no code of its own for this refusal: callers must treat any rejection
+  // of an apply as final and look the withdrawal up by withdrawOrderId (never re-apply blindly).
+  duplicate: { status: 400, code: -4013, msg: 'Duplicate withdrawOrderId.' },
+  balance: { status: 400, code: -4026, msg: 'Insufficient balance.' },
+  network: { status: 400, code: -4019, msg: 'The network is not enabled for withdrawals.' },
+} as const;
+
+/** A coin in the capital config shape with sensible defaults; override any field. */
+export function fakeCoin(
+  coin: string,
+  networks: Partial<ExchangeCoin['networkList'][number]>[],
+  overrides: Partial<Omit<ExchangeCoin, 'networkList'>> = {},
+): ExchangeCoin {
+  return {
+    coin,
+    name: coin,
+    depositAllEnable: true,
+    withdrawAllEnable: true,
+    free: '0',
+    locked: '0',
+    freeze: '0',
+    withdrawing: '0',
+    ipoable: '0',
+    ipoing: '0',
+    storage: '0',
+    isLegalMoney: false,
+    trading: true,
+    ...overrides,
+    networkList: networks.map((n, index) => ({
+      network: n.network ?? coin,
+      coin,
+      name: n.name ?? n.network ?? coin,
+      isDefault: index === 0,
+      depositEnable: true,
+      withdrawEnable: true,
+      withdrawFee: '1',
+      withdrawMin: '10',
+      withdrawMax: '100000',
+      minConfirm: 1,
+      estimatedArrivalTime: 5,
+      addressRegex: '',
+      memoRegex: '',
+      sameAddress: false,
+      specialTips: '',
+      contractAddress: '',
+      busy: false,
+      ...n,
+    })),
+  };
+}
+
+/**
+ * A local stand-in for the exchange (Binance's REST format) on 127.0.0.1 and a random port:
+ * public ticker, capital config, withdraw apply and history. Signed endpoints check the API key
+ * and the HMAC-SHA256 signature like the exchange; balances and withdrawals live in memory;
+ * a second withdrawal with the same withdrawOrderId is refused. Failure modes are switched
+ * from the test with `setMode`.
+ */
+export class FakeExchange {
+  readonly apiKey: string;
+  readonly apiSecret: string;
+  coins: ExchangeCoin[];
+  tickers: Map<string, string>;
+  readonly withdrawals: WithdrawRecord[] = [];
+  readonly requests: RecordedRequest[] = [];
+  private mode: FakeMode = { kind: 'ok' };
+  /** path the mode applies to (all when null) */
+  private modePath: string | null = null;
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private readonly pendingTimers = new Set<NodeJS.Timeout>();
+  url = '';
+
+  constructor(options: FakeExchangeOptions = {}) {
+    this.apiKey = options.apiKey ?? `key-${randomUUID()}`;
+    this.apiSecret = options.apiSecret ?? `secret-${randomUUID()}`;
+    this.coins = options.coins ?? [];
+    this.tickers = new Map(Object.entries(options.tickers ?? {}));
+  }
+
+  async start(): Promise<this> {
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ code: -1000, msg: String(error) }));
+      });
+    });
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('fake exchange: no port');
+    this.url = `http://127.0.0.1:${address.port}`;
+    this.server = server;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.pendingTimers) clearTimeout(timer);
+    this.pendingTimers.clear();
+    for (const socket of this.sockets) socket.destroy();
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Switches the failure mode, for every path or only `path` (e.g. '/sapi/v1/capital/withdraw/apply'). */
+  setMode(mode: FakeMode, path?: string): void {
+    this.mode = mode;
+    this.modePath = path ?? null;
+  }
+
+  setTicker(symbol: string, price: string): void {
+    this.tickers.set(symbol, price);
+  }
+
+  balanceOf(coin: string): string {
+    return this.coins.find((c) => c.coin === coin)?.free ?? '0';
+  }
+
+  /** Marks a withdrawal completed with a transaction id (as the chain confirms it). */
+  completeWithdrawal(id: string, txId = `0x${randomUUID().replaceAll('-', '')}`): void {
+    const found = this.withdrawals.find((w) => w.id === id);
+    if (!found) throw new Error(`fake exchange: no withdrawal ${id}`);
+    found.status = 6;
+    found.txId = txId;
+    found.completeTime = new Date().toISOString().replace('T', ' ').slice(0, 19);
+  }
+
+  private modeFor(path: string): FakeMode {
+    return this.modePath === null || this.modePath === path ? this.mode : { kind: 'ok' };
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown): void {
+    res.statusCode = status;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(body));
+  }
+
+  private fail(res: ServerResponse, error: { status: number; code: number; msg: string }): void {
+    this.send(res, error.status, { code: error.code, msg: error.msg });
+  }
+
+  private async delay(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pendingTimers.delete(timer);
+        resolve();
+      }, ms);
+      this.pendingTimers.add(timer);
+    });
+  }
+
+  /** null when the key and signature are good; otherwise the exchange's error. */
+  private checkSigned(req: IncomingMessage, rawQuery: string, query: URLSearchParams) {
+    const key = req.headers['x-mbx-apikey'];
+    if (key !== this.apiKey) return ERR.badKey;
+    const match = /^(.*)&signature=([0-9a-fA-F]+)$/.exec(rawQuery);
+    if (!match) return ERR.badSignature;
+    const expected = createHmac('sha256', this.apiSecret).update(match[1]!).digest();
+    const given = Buffer.from(match[2]!, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return ERR.badSignature;
+    }
+    const timestamp = Number(query.get('timestamp'));
+    const recvWindow = Number(query.get('recvWindow') ?? 5000);
+    if (!Number.isFinite(timestamp)) return ERR.mandatory('timestamp');
+    if (timestamp > Date.now() + 1000 || Date.now() - timestamp > recvWindow) return ERR.timestamp;
+    return null;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Drain the body (the client sends parameters in the query string).
+    for await (const _chunk of req) void _chunk;
+    const [path = '/', rawQuery = ''] = (req.url ?? '/').split('?', 2) as [string, string?];
+    const query = new URLSearchParams(rawQuery);
+    const header = req.headers['x-mbx-apikey'];
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path,
+      query,
+      apiKey: typeof header === 'string' ? header : undefined,
+    });
+
+    const mode = this.modeFor(path);
+    if (mode.kind === 'timeout') return; // never answers; stop() destroys the socket
+    if (mode.kind === 'slow') await this.delay(mode.ms);
+    if (mode.kind === 'reject') {
+      this.send(res, mode.status ?? 400, {
+        code: mode.code ?? -1000,
+        msg: mode.msg ?? 'An unknown error occurred while processing the request.',
+      });
+      return;
+    }
+
+    if (req.method === 'GET' && path === '/api/v3/ticker/price') {
+      const symbol = query.get('symbol');
+      if (!symbol) {
+        this.send(
+          res,
+          200,
+          [...this.tickers].map(([s, price]) => ({ symbol: s, price })),
+        );
+        return;
+      }
+      const price = this.tickers.get(symbol);
+      if (price === undefined) return this.fail(res, ERR.badSymbol);
+      return this.send(res, 200, { symbol, price });
+    }
+
+    const signedPaths = new Set([
+      '/sapi/v1/capital/config/getall',
+      '/sapi/v1/capital/withdraw/apply',
+      '/sapi/v1/capital/withdraw/history',
+    ]);
+    if (!signedPaths.has(path)) {
+      return this.send(res, 404, { code: -1000, msg: `no route ${req.method} ${path}` });
+    }
+    const refused = this.checkSigned(req, rawQuery, query);
+    if (refused) return this.fail(res, refused);
+
+    if (req.method === 'GET' && path === '/sapi/v1/capital/config/getall') {
+      return this.send(res, 200, this.coins);
+    }
+    if (req.method === 'GET' && path === '/sapi/v1/capital/withdraw/history') {
+      const id = query.get('withdrawOrderId');
+      const list = id ? this.withdrawals.filter((w) => w.withdrawOrderId === id) : this.withdrawals;
+      return this.send(res, 200, list);
+    }
+    if (req.method === 'POST' && path === '/sapi/v1/capital/withdraw/apply') {
+      for (const name of ['coin', 'address', 'amount']) {
+        if (!query.get(name)) return this.fail(res, ERR.mandatory(name));
+      }
+      const coinCode = query.get('coin')!;
+      const networkCode = query.get('network') ?? '';
+      const amount = query.get('amount')!;
+      const withdrawOrderId = query.get('withdrawOrderId') ?? undefined;
+      if (withdrawOrderId && this.withdrawals.some((w) => w.withdrawOrderId === withdrawOrderId)) {
+        return this.fail(res, ERR.duplicate);
+      }
+      const coin = this.coins.find((c) => c.coin === coinCode);
+      const network = coin?.networkList.find((n) => n.network === networkCode) ?? null;
+      if (!coin || (networkCode && (!network || !network.withdrawEnable))) {
+        return this.fail(res, ERR.network);
+      }
+      // Amounts as scaled integers (8 decimals) so the fake never uses binary floats on money.
+      const scaled = (value: string) => {
+        const [int = '0', frac = ''] = value.split('.');
+        return BigInt(int) * 100_000_000n + BigInt((frac + '00000000').slice(0, 8));
+      };
+      const unscaled = (value: bigint) => {
+        const int = value / 100_000_000n;
+        const frac = (value % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '');
+        return frac ? `${int}.${frac}` : `${int}`;
+      };
+      if (scaled(coin.free) < scaled(amount)) return this.fail(res, ERR.balance);
+      coin.free = unscaled(scaled(coin.free) - scaled(amount));
+      coin.withdrawing = unscaled(scaled(coin.withdrawing) + scaled(amount));
+      const record: WithdrawRecord = {
+        id: randomUUID().replaceAll('-', ''),
+        amount,
+        transactionFee: network?.withdrawFee ?? '0',
+        coin: coinCode,
+        network: networkCode,
+        address: query.get('address')!,
+        status: 4,
+        applyTime: new Date().toISOString().replace('T', ' ').slice(0, 19),
+        ...(withdrawOrderId ? { withdrawOrderId } : {}),
+        ...(query.get('addressTag') ? { addressTag: query.get('addressTag')! } : {}),
+      };
+      this.withdrawals.push(record);
+      if (mode.kind === 'crash-after-submit') {
+        req.socket.destroy();
+        return;
+      }
+      return this.send(res, 200, { id: record.id });
+    }
+    return this.send(res, 405, { code: -1000, msg: `method ${req.method} not allowed` });
+  }
+}
+
+/** Starts a fake exchange; stop it in afterAll. */
+export async function startFakeExchange(options: FakeExchangeOptions = {}): Promise<FakeExchange> {
+  return new FakeExchange(options).start();
+}
