@@ -14,6 +14,7 @@ import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import mail from './plugins/mail.ts';
+import jobs from './plugins/jobs.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
 import { outboxDirFor } from './adapters/mail/mailer.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
@@ -25,6 +26,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
+import { walletRoutes } from './modules/wallets/wallets.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 
 export interface BuildAppOptions {
   /** an open database (tests share one); otherwise the app opens and closes its own */
@@ -108,6 +112,11 @@ export async function buildApp(
     outboxDir: outboxDirFor(config.dataDir),
     brandName: config.brandName,
   });
+  // Background jobs: after the database and mail (its onClose runs before theirs), before features.
+  await app.register(jobs, {
+    workers: config.jobsWorkers,
+    stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
+  });
   await app.register(authPlugin, { config, now });
   // Feature modules (each registers its own routes; see docs/accounts-api.md).
   await app.register(documentRoutes, { dataDir: config.dataDir });
@@ -130,6 +139,11 @@ export async function buildApp(
   });
   app.decorate('pricing', pricing);
   await app.register(pricingRoutes, { pricing });
+
+  // Exchange core (issue: exchange core); each module owns its routes, services and queries.
+  await app.register(walletRoutes, { config, now });
+  await app.register(catalogueRoutes, { config, now });
+  await app.register(orderRoutes, { config, now });
 
   if (webBuild) await app.register(web, { build: webBuild, isAppPath });
   app.setNotFoundHandler(async (request, reply) => {

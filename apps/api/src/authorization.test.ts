@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../test/auth-helpers.ts';
 import type { TestAdmin, TestCustomer } from '../test/auth-helpers.ts';
+import type { Access } from '../test/access.ts';
 
 /**
- * Who may call what. Every route under /api/v1 must be listed here: the test fails on a route
- * without an entry (and on an entry without a route), so a new route cannot ship unguarded by
- * accident.
- * - public: anyone, signed in or not
- * - signed-in: any signed-in user (customer or admin)
- * - customer: a signed-in, active customer (e-mail validated or not)
- * - verified: a customer whose e-mail is validated
- * - admin: an admin
+ * Who may call what (see test/access.ts). Every route under /api/v1 must be listed: the test fails
+ * on a route without an entry (and on an entry without a route), so a new route cannot ship
+ * unguarded by accident. The accounts routes are listed here; each later module lists its own in
+ * `src/modules/<module>/<module>.access.ts` (`export const ACCESS: Record<string, Access>`).
  */
-type Access = 'public' | 'signed-in' | 'customer' | 'verified' | 'admin';
-
-const MATRIX: Record<string, Access> = {
+const ACCOUNTS_MATRIX: Record<string, Access> = {
   'GET /api/v1/tokens': 'public',
   'POST /api/v1/quotes': 'public',
   'POST /api/v1/auth/register': 'public',
@@ -53,6 +50,23 @@ const MATRIX: Record<string, Access> = {
   'POST /api/v1/admin/me/two-factor/disable': 'admin',
 };
 
+async function moduleMatrices(): Promise<Record<string, Access>> {
+  const modulesDir = path.join(import.meta.dirname, 'modules');
+  const merged: Record<string, Access> = {};
+  for (const entry of readdirSync(modulesDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const file = path.join(modulesDir, entry.name, `${entry.name}.access.ts`);
+    if (!existsSync(file)) continue;
+    const { ACCESS } = (await import(file)) as { ACCESS: Record<string, Access> };
+    for (const [key, access] of Object.entries(ACCESS)) {
+      if (key in merged || key in ACCOUNTS_MATRIX) throw new Error(`${key} is listed twice`);
+      merged[key] = access;
+    }
+  }
+  return merged;
+}
+
+let MATRIX: Record<string, Access>;
 let t: TestApp;
 let customerA: TestCustomer;
 let customerB: TestCustomer;
@@ -60,6 +74,7 @@ let unverified: TestCustomer;
 let admin: TestAdmin;
 
 beforeAll(async () => {
+  MATRIX = { ...ACCOUNTS_MATRIX, ...(await moduleMatrices()) };
   t = await buildTestApp();
   customerA = await registerCustomer(t.app);
   customerB = await registerCustomer(t.app);

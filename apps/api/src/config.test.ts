@@ -27,4 +27,10 @@ describe('configuration', () => {
       loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, SEED_DEMO_DATA: 'true' }),
     ).toThrow(/SEED_DEMO_DATA/);
   });
+
+  it('runs background jobs unless told not to', () => {
+    expect(loadConfig({}).jobsWorkers).toBe(true);
+    expect(loadConfig({ JOBS_WORKERS: 'false' }).jobsWorkers).toBe(false);
+    expect(() => loadConfig({ JOBS_WORKERS: 'maybe' })).toThrow(/JOBS_WORKERS/);
+  });
 });

@@ -38,6 +38,7 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  JOBS_WORKERS: booleanFromEnv.default(true),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +66,11 @@ export interface AppConfig {
    * when unset, one is generated and kept in DATA_DIR (see auth.secret.ts).
    */
   authSecret: string | undefined;
+  /**
+   * Run background jobs in this process (workers, cron schedules, queue maintenance). Off: the
+   * process only enqueues (an API-only instance; the tests, which drive jobs with drain()).
+   */
+  jobsWorkers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -115,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     authSecret: e.AUTH_SECRET,
+    jobsWorkers: e.JOBS_WORKERS,
   };
 }

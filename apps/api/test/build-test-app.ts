@@ -64,6 +64,9 @@ export async function buildTestApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     SMTP_URL: mail.url,
     AUTH_SECRET: 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    // Background workers off: tests run jobs with app.jobs.drain(queue); pass
+    // env: { JOBS_WORKERS: 'true' } for real workers and cron schedules.
+    JOBS_WORKERS: 'false',
     ...options.env,
   });
   const app = await buildApp(config, { db: handle, serveWeb: false, ...options.app });

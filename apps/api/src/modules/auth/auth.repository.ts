@@ -106,6 +106,54 @@ export async function latestSession(db: Db | Tx, userId: string) {
   return row ?? null;
 }
 
+/** What a request needs of its session and user: one row, looked up by the cookie's token. */
+export interface SessionRow {
+  sessionId: string;
+  sessionCreatedAt: Date;
+  sessionExpiresAt: Date;
+  userId: string;
+  role: UserRow['role'];
+  email: string;
+  username: string;
+  emailVerified: boolean;
+  active: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/** The columns of a SessionRow, from `sessions` joined with `users` (for statements that read more). */
+export const sessionColumns = {
+  sessionId: sessions.id,
+  sessionCreatedAt: sessions.createdAt,
+  sessionExpiresAt: sessions.expiresAt,
+  userId: users.id,
+  role: users.role,
+  email: users.email,
+  username: users.username,
+  emailVerified: users.emailVerified,
+  active: users.active,
+  twoFactorEnabled: users.twoFactorEnabled,
+};
+
+/**
+ * The session of a token with its user, in one statement on the unique index of
+ * `sessions.token`, prepared once per database (named on PostgreSQL: parsed and planned once per
+ * connection). Expiry is the caller's to check.
+ */
+export function prepareSessionLookup(db: Db): (token: string) => Promise<SessionRow | null> {
+  const statement = db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('auth_session_by_token');
+  return async (token) => (await statement.execute({ token }))[0] ?? null;
+}
+
+export async function deleteSession(db: Db | Tx, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
 export async function sessionById(db: Db | Tx, id: string) {
   const [row] = await db
     .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })

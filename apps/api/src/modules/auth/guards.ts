@@ -2,10 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { settings } from '@permuta/db';
+import type { Db } from '@permuta/db';
 import type { Role } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from './auth.instance.ts';
-import { CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.instance.ts';
+import { CLIENT_IP_HEADER } from './auth.instance.ts';
+import { deleteSession, prepareSessionLookup } from './auth.repository.ts';
+import type { SessionRow } from './auth.repository.ts';
+import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
 
 /** Who is calling, resolved from the session cookie for every request (null when signed out). */
 export interface AuthContext {
@@ -26,6 +30,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** how request sessions are read (see SessionReader) */
+    sessions: SessionReader;
+  }
+  interface FastifyContextConfig {
+    /** the route fills `request.auth` itself (see authContextPlugin) */
+    readsSession?: boolean;
+  }
 }
 
 /** The request's headers for better-auth, with the client IP Fastify resolved (never the caller's claim). */
@@ -40,46 +52,89 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-function hasSessionCookie(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return typeof cookie === 'string' && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
+export interface SessionReaderOptions {
+  db: Db;
+  /** better-auth's secret (the key of its signed cookies) */
+  secret: string;
+  /** the session cookie's name as better-auth writes it (`auth_token`) */
+  cookieName: string;
+  now: () => Date;
 }
 
-/** Looks the session cookie up through better-auth; null when absent, invalid, revoked or expired. */
-export async function resolveAuthContext(
-  auth: Auth,
-  request: FastifyRequest,
-  now: () => Date,
-): Promise<AuthContext | null> {
-  if (!hasSessionCookie(request)) return null;
-  const found = await auth.api.getSession({
-    headers: authHeaders(request),
-    query: { disableRefresh: true, disableCookieCache: true },
-  });
-  if (!found) return null;
-  const { session, user } = found;
-  const expiresAt = new Date(session.expiresAt);
-  if (expiresAt.getTime() <= now().getTime()) return null;
-  return {
-    userId: user.id,
-    role: user.role === 'admin' ? 'admin' : 'customer',
-    email: user.email,
-    username: user.username ?? '',
-    sessionId: session.id,
-    emailVerified: user.emailVerified,
-    active: user.active !== false,
-    twoFactorEnabled: user.twoFactorEnabled === true,
-    sessionCreatedAt: new Date(session.createdAt),
-    sessionExpiresAt: expiresAt,
+/**
+ * How a request's session is read, as better-auth's `getSession` does (with `disableRefresh` and
+ * no cookie cache, as configured) but without its adapter: the cookie's signature is checked here
+ * with better-auth's secret, then the session and its user are read together by token, in one
+ * statement. Nothing is cached across requests, so a session deleted by sign-out, a password
+ * change or a deactivation is refused on the very next request.
+ */
+export interface SessionReader {
+  /** The session token of a rightly signed session cookie; null when absent or badly signed. */
+  token(cookieHeader: string | undefined): string | null;
+  /**
+   * The caller of a session row read by token (null: unknown or revoked). A session past its end
+   * is refused; when it is over by the wall clock it is also deleted, as better-auth does.
+   */
+  context(row: SessionRow | null): Promise<AuthContext | null>;
+  /** token() then the session's row (one statement) then context(). */
+  resolve(cookieHeader: string | undefined): Promise<AuthContext | null>;
+}
+
+export function createSessionReader(options: SessionReaderOptions): SessionReader {
+  const { db, cookieName, now } = options;
+  const key = cookieSigningKey(options.secret);
+  const lookup = prepareSessionLookup(db);
+  const reader: SessionReader = {
+    token: (cookieHeader) => unsignCookieValue(readCookie(cookieHeader, cookieName), key),
+    async context(row) {
+      if (!row) return null;
+      const expiresAt = row.sessionExpiresAt.getTime();
+      if (expiresAt < Date.now()) {
+        await deleteSession(db, row.sessionId);
+        return null;
+      }
+      if (expiresAt <= now().getTime()) return null;
+      return {
+        userId: row.userId,
+        role: row.role === 'admin' ? 'admin' : 'customer',
+        email: row.email,
+        username: row.username,
+        sessionId: row.sessionId,
+        emailVerified: row.emailVerified,
+        active: row.active,
+        twoFactorEnabled: row.twoFactorEnabled,
+        sessionCreatedAt: row.sessionCreatedAt,
+        sessionExpiresAt: row.sessionExpiresAt,
+      };
+    },
+    async resolve(cookieHeader) {
+      const token = reader.token(cookieHeader);
+      return token ? reader.context(await lookup(token)) : null;
+    },
   };
+  return reader;
 }
 
-/** Fills `request.auth` for every request. Registered by the auth module. */
+/**
+ * Fills `request.auth` for every request, and shares the session reader as `app.sessions`. A
+ * route with `config: { readsSession: true }` reads the session itself, in the same statement
+ * as its own first read, in an onRequest hook of its own placed before its guard.
+ */
 export const authContextPlugin = fp<{ auth: Auth; now: () => Date }>(
   async (app, { auth, now }) => {
+    // The secret and cookie name better-auth itself signs and reads the session cookie with.
+    const context = await auth.$context;
+    const sessions = createSessionReader({
+      db: app.db,
+      secret: context.secret,
+      cookieName: context.authCookies.sessionToken.name,
+      now,
+    });
+    app.decorate('sessions', sessions);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
-      request.auth = await resolveAuthContext(auth, request, now);
+      if (request.routeOptions.config.readsSession === true) return;
+      request.auth = await sessions.resolve(request.headers.cookie);
     });
   },
   { name: 'auth-context' },

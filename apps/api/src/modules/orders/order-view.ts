@@ -1,0 +1,180 @@
+import {
+  allowedTransitions,
+  customerSummary,
+  dec,
+  isFinalStatus,
+  normalize,
+  toAmount,
+} from '@permuta/contracts';
+import type {
+  AdminOrderView,
+  OrderAction,
+  OrderActor,
+  OrderListItem,
+  OrderView,
+} from '@permuta/contracts';
+import type { Db, Settings, Tx } from '@permuta/db';
+import { processingFrom } from './operating-hours.ts';
+import { depositNetwork, findWallet, listEvents } from './orders.repository.ts';
+import type {
+  OrderDetailRow,
+  OrderEventRow,
+  OrderListRow,
+  OrderNetworkRef,
+  OrderRow,
+  OrderViewDetail,
+  TokenRef,
+} from './orders.repository.ts';
+import { paymentInstructions } from './payment-instructions.ts';
+
+/** Moves of the state machine `actor` may make from `status`, each action once. */
+export function actionsFor(status: OrderRow['status'], actor: OrderActor): OrderAction[] {
+  return [...new Set(allowedTransitions(status, actor).map((t) => t.action))];
+}
+
+/**
+ * The network where the platform receives a crypto token sent: the order's network when only
+ * the sent side is crypto, else the sent token's network of the same code (or its default).
+ */
+export async function depositNetworkOf(
+  db: Db | Tx,
+  detail: Pick<OrderViewDetail, 'send' | 'receive' | 'network'>,
+): Promise<OrderNetworkRef | null> {
+  if (detail.send.kind !== 'crypto') return null;
+  if (detail.receive.kind !== 'crypto') return detail.network;
+  return depositNetwork(db, detail.send.id, detail.network?.code ?? null);
+}
+
+function side(token: TokenRef) {
+  return { code: token.code, name: token.name, kind: token.kind, precision: token.precision };
+}
+
+const amount = (value: string, precision: number) => toAmount(dec(value), precision);
+
+/** Orders that still wait for someone at the platform: the ones "processed" in operating hours. */
+function waitsForPlatform(status: OrderRow['status']): boolean {
+  return !isFinalStatus(status) && status !== 'admin_paid';
+}
+
+/**
+ * What a customer (or, with `actor: 'admin'`, an admin) sees of an order. Its events are read
+ * unless given (read together with the order).
+ */
+export async function buildOrderView(
+  db: Db | Tx,
+  detail: OrderViewDetail,
+  settings: Settings,
+  now: Date,
+  actor: OrderActor,
+  events?: readonly OrderEventRow[],
+): Promise<OrderView> {
+  const { order, send, receive, network } = detail;
+  events ??= await listEvents(db, order.id);
+  const payment =
+    order.status === 'pending'
+      ? await paymentInstructions({
+          order,
+          send,
+          depositNetwork: await depositNetworkOf(db, detail),
+          settings,
+        })
+      : null;
+  const opensAt = waitsForPlatform(order.status)
+    ? processingFrom(settings.operatingHours, now)
+    : null;
+  return {
+    id: order.id,
+    reference: order.reference,
+    status: order.status,
+    summary: customerSummary(order.status),
+    send: side(send),
+    receive: side(receive),
+    network: network ? { code: network.code, name: network.name } : null,
+    amountSend: amount(order.amountSend, send.precision),
+    amountReceive: amount(order.amountReceive, receive.precision),
+    amountReceived: order.amountReceived ? normalize(order.amountReceived) : null,
+    rate: normalize(order.rate),
+    feePercent: normalize(order.feeRate),
+    networkFee: amount(order.networkFee, receive.precision),
+    extraFee: amount(order.extraFee, send.precision),
+    paymentMethod: order.paymentMethod,
+    addressToReceive: order.addressToReceive,
+    memoToReceive: order.memoToReceive,
+    refundAddress: order.refundAddress,
+    txHash: order.txHash,
+    payoutTxId: order.payoutTxId,
+    files: {
+      proof: order.proofStorageKey !== null,
+      payment_proof: order.paymentProofStorageKey !== null,
+      refund_proof: order.refundProofStorageKey !== null,
+      boleto: order.boletoStorageKey !== null,
+    },
+    quoteLockedUntil: order.quoteLockedUntil.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    actions: actionsFor(order.status, actor),
+    events: events.map((event) => ({
+      from: event.fromStatus,
+      to: event.toStatus,
+      actor: event.actorType,
+      note: event.note,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    payment,
+    processingFrom: opensAt ? opensAt.toISOString() : null,
+  };
+}
+
+/** The back office's view: the customer's, plus the customer, the wallet and the payout details. */
+export async function buildAdminOrderView(
+  db: Db | Tx,
+  detail: OrderDetailRow,
+  settings: Settings,
+  now: Date,
+): Promise<AdminOrderView> {
+  const base = await buildOrderView(db, detail, settings, now, 'admin');
+  const { order, customer, receive, network } = detail;
+  const wallet = order.walletId ? await findWallet(db, order.walletId) : null;
+  return {
+    ...base,
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      cpf: customer.cpf ?? '',
+      phone: customer.phone ?? '',
+    },
+    wallet: wallet
+      ? {
+          id: wallet.id,
+          kind: wallet.kind,
+          destination: wallet.address ?? wallet.pixKey ?? wallet.derivAccount ?? '',
+          bankCode: wallet.bankCode,
+          holderName: wallet.holderName,
+          holderDocument: wallet.holderDocument,
+        }
+      : null,
+    priceSendBrl: normalize(order.priceSendBrl),
+    priceReceiveBrl: normalize(order.priceReceiveBrl),
+    withdrawId: order.withdrawId,
+    payoutAttempts: order.payoutAttempts,
+    payoutError: order.payoutError,
+    autoPayout:
+      settings.autoCryptoPayouts && receive.kind === 'crypto' && network?.withdrawEnabled === true,
+  };
+}
+
+export function toListItem(row: OrderListRow): OrderListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    summary: customerSummary(row.status),
+    sendToken: row.sendToken,
+    receiveToken: row.receiveToken,
+    amountSend: normalize(row.amountSend),
+    amountReceive: normalize(row.amountReceive),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,193 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  adminTransitionSchema,
+  apiErrorSchema,
+  orderFileParamsSchema,
+  orderIdParamsSchema,
+} from '@permuta/contracts';
+import { requireAdmin } from '../auth/guards.ts';
+import { readMultipart, sendOrderFile } from './order-files.ts';
+import type { AdminOrdersService } from './orders.admin.service.ts';
+
+function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>) {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return reply
+    .status(200)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(lines));
+}
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+/** The back office's order desk (docs/orders-api.md). */
+export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersService }> = async (
+  app,
+  { orders },
+) => {
+  const tags = ['admin', 'orders'];
+  const caller = (request: { auth: { userId: string } | null; ip: string }) => ({
+    userId: request.auth!.userId,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/api/v1/admin/orders',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Orders',
+        description:
+          "Newest first, keyset-paginated on (created_at, id): pass the previous page's `nextCursor` as `cursor`. Filters: `status` (`all` by default), `q` (reference, transaction hash, part of the customer's name or e-mail), `from`/`to` (dates are whole days in Brazil, or instants).",
+        querystring: adminOrderListQuerySchema,
+        response: { 200: adminOrderPageSchema, ...errors },
+      },
+    },
+    async (request) => orders.list(request.query),
+  );
+
+  app.get(
+    '/api/v1/admin/orders/export.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Orders as CSV',
+        description:
+          "Every order matching the list's filters (`cursor` and `limit` are ignored), streamed as text/csv. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.",
+        querystring: adminOrderListQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendCsv(reply, orders.exportCsv(request.query)),
+  );
+
+  app.get(
+    '/api/v1/admin/orders/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'One order',
+        description:
+          'By reference or id: every field, the customer and the wallet, the timeline, and the actions the state machine allows an admin from here.',
+        params: orderIdParamsSchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.detail(request.params.id),
+  );
+
+  app.post(
+    '/api/v1/admin/orders/:id/transition',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Move an order',
+        description:
+          '`confirm_funds` with `amountReceived` (a different amount recomputes the amount to receive at the locked rate; 422 AMOUNT_RECEIVED_BELOW_MINIMUM / ABOVE_MAXIMUM), `cancel` (a note is required once the customer has paid: 422 ORDER_NOTE_REQUIRED), `submit_payout` (retry from error), `complete`. 409 ORDER_STATE_CONFLICT when the state machine does not allow it (any more).',
+        params: orderIdParamsSchema,
+        body: adminTransitionSchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.transition(caller(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/admin/orders/:id/pay',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Paid by hand',
+        description:
+          'multipart/form-data: `file` (the payment proof, document rules) and optionally `payoutTxId`. admin_confirmed or error -> admin_paid; debits the payout from the treasury (422 TREASURY_NEGATIVE when the stock does not cover it).',
+        consumes: ['multipart/form-data'],
+        params: orderIdParamsSchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { file, fields } = await readMultipart(request, ['payoutTxId']);
+      const payoutTxId = fields.payoutTxId?.trim().slice(0, 200) || null;
+      return orders.pay(caller(request), request.params.id, file, payoutTxId);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/orders/:id/refund',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Refund',
+        description:
+          'multipart/form-data: `file` (the refund proof) and `note` (why, at least 3 characters). admin_confirmed or error -> refunded; debits the amount received from the treasury.',
+        consumes: ['multipart/form-data'],
+        params: orderIdParamsSchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { file, fields } = await readMultipart(request, ['note']);
+      const note = fields.note?.trim().slice(0, 1000) || null;
+      return orders.refund(caller(request), request.params.id, file, note);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/orders/:id/boleto',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Upload the boleto',
+        description:
+          'multipart/form-data with `file`, a PDF (400 BOLETO_MUST_BE_PDF). Only for pending orders paid by boleto (422 BOLETO_NOT_APPLICABLE, 409 ORDER_STATE_CONFLICT); the customer is e-mailed.',
+        consumes: ['multipart/form-data'],
+        params: orderIdParamsSchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { file } = await readMultipart(request, []);
+      return orders.uploadBoleto(caller(request), request.params.id, file);
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/orders/:id/files/:file',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'A file of an order',
+        description: 'As an attachment; the download is audited. 404 when there is no such file.',
+        params: orderFileParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendOrderFile(
+        reply,
+        await orders.file(caller(request), request.params.id, request.params.file),
+      ),
+  );
+};

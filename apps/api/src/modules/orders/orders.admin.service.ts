@@ -1,0 +1,381 @@
+import type {
+  AdminOrderView,
+  AdminTransitionInput,
+  OrderFile,
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
+} from '@permuta/contracts';
+import { customerSummary, normalize } from '@permuta/contracts';
+import type { Db, Tx } from '@permuta/db';
+import type { z } from 'zod';
+import { newStorageKey } from '../../adapters/storage/storage.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { AppError, badRequest, notFound, unprocessable } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { checkDocumentFile } from '../documents/file-check.ts';
+import type { UploadedFile } from '../documents/file-check.ts';
+import { csvRow } from './csv.ts';
+import { zonedTimeToUtc } from './operating-hours.ts';
+import { moveOrder, orderLink } from './order-transition.ts';
+import type { MoveDeps } from './order-transition.ts';
+import { buildAdminOrderView } from './order-view.ts';
+import {
+  findOrderDetail,
+  listAdminOrders,
+  readSettings,
+  updateOrderInStatus,
+} from './orders.repository.ts';
+import type { AdminListFilter, AdminListRow, OrderDetailRow } from './orders.repository.ts';
+import { ORDER_FILES_FOLDER, readOrderFile } from './orders.service.ts';
+import type { OrderFileContent } from './orders.service.ts';
+
+export interface AdminCaller {
+  userId: string;
+  ip: string;
+}
+
+export interface AdminOrdersServiceDeps extends MoveDeps {
+  db: Db;
+  storage: FileStorage;
+  now: () => Date;
+  logError: (details: object, message: string) => void;
+}
+
+type ListQuery = z.output<typeof adminOrderListQuerySchema>;
+type AdminPage = z.infer<typeof adminOrderPageSchema>;
+
+/** Days of the back office's date filters are days in Brazil. */
+const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Opaque keyset cursor: the last row's exact created_at and id. */
+export function encodeOrderCursor(row: Pick<AdminListRow, 'cursorAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url');
+}
+
+export function decodeOrderCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      typeof parsed[1] === 'string' &&
+      ISO_INSTANT.test(parsed[0]) &&
+      UUID.test(parsed[1])
+    ) {
+      return { createdAt: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('CURSOR_INVALID', {}, { cursor: 'field.invalid' });
+}
+
+/** A date (a whole day in Brazil) or an instant; `end` gives the first instant after the day. */
+function boundary(value: string | undefined, end: boolean): Date | undefined {
+  if (!value) return undefined;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!day) return new Date(value);
+  return zonedTimeToUtc(
+    {
+      year: Number(day[1]),
+      month: Number(day[2]),
+      day: Number(day[3]) + (end ? 1 : 0),
+      hour: 0,
+      minute: 0,
+    },
+    BUSINESS_TIME_ZONE,
+  );
+}
+
+function filterOf(query: ListQuery): Omit<AdminListFilter, 'limit' | 'after'> {
+  return {
+    status: query.status,
+    q: query.q?.trim() || undefined,
+    from: boundary(query.from, false),
+    to: boundary(query.to, true),
+  };
+}
+
+export const CSV_HEADER = [
+  'reference',
+  'created_at',
+  'status',
+  'customer_name',
+  'customer_email',
+  'send_token',
+  'amount_send',
+  'receive_token',
+  'amount_receive',
+  'amount_received',
+  'network',
+  'payment_method',
+  'tx_hash',
+  'payout_tx_id',
+];
+
+const CSV_BATCH = 1000;
+
+/**
+ * The back office's side of orders: the keyset list and its CSV export, the order with its
+ * customer and wallet, and the admin's moves through the transition engine (confirm funds,
+ * cancel, retry a payout, complete, pay with a proof, refund with a proof and a note), the boleto
+ * PDF, and the order's files.
+ */
+export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
+  const { db, storage } = deps;
+
+  async function view(conn: Db | Tx, id: string): Promise<AdminOrderView> {
+    const detail = await findOrderDetail(conn, id);
+    if (!detail) throw notFound();
+    return buildAdminOrderView(conn, detail, await readSettings(conn), deps.now());
+  }
+
+  async function detailOf(id: string): Promise<OrderDetailRow> {
+    const detail = await findOrderDetail(db, id);
+    if (!detail) throw notFound();
+    return detail;
+  }
+
+  /** Stores a checked upload, runs `work`, and removes the file again when `work` fails. */
+  async function withStoredFile<T>(
+    file: UploadedFile,
+    work: (key: string) => Promise<T>,
+    options: { pdfOnly?: boolean } = {},
+  ): Promise<T> {
+    const checked = await checkDocumentFile(file);
+    if (options.pdfOnly && checked.kind !== 'pdf') throw badRequest('BOLETO_MUST_BE_PDF');
+    const key = newStorageKey(ORDER_FILES_FOLDER);
+    await storage.put(key, checked.bytes);
+    try {
+      return await work(key);
+    } catch (error) {
+      await storage.delete(key).catch((cleanupError: unknown) => {
+        deps.logError({ err: cleanupError, storageKey: key }, 'order file not removed');
+      });
+      throw error;
+    }
+  }
+
+  async function adminMove(
+    caller: AdminCaller,
+    id: string,
+    request: Omit<Parameters<typeof moveOrder>[2], 'order' | 'actor' | 'at'>,
+  ): Promise<AdminOrderView> {
+    return db.transaction(async (tx) => {
+      const moved = await moveOrder(tx, deps, {
+        ...request,
+        order: id,
+        actor: { type: 'admin', id: caller.userId, ip: caller.ip },
+        at: deps.now(),
+      });
+      return view(tx, moved.order.id);
+    });
+  }
+
+  return {
+    async list(query: ListQuery): Promise<AdminPage> {
+      const rows = await listAdminOrders(db, {
+        ...filterOf(query),
+        after: query.cursor ? decodeOrderCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          reference: row.reference,
+          status: row.status,
+          summary: customerSummary(row.status),
+          sendToken: row.sendToken,
+          receiveToken: row.receiveToken,
+          amountSend: normalize(row.amountSend),
+          amountReceive: normalize(row.amountReceive),
+          createdAt: row.createdAt.toISOString(),
+          customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
+          network: row.network,
+          paymentMethod: row.paymentMethod,
+          txHash: row.txHash,
+        })),
+        nextCursor: rows.length > query.limit && last ? encodeOrderCursor(last) : null,
+      };
+    },
+
+    /** Every order matching the filters as CSV lines (header first), read in keyset batches. */
+    async *exportCsv(query: ListQuery): AsyncGenerator<string> {
+      const filter = filterOf(query);
+      yield csvRow(CSV_HEADER);
+      let after: AdminListFilter['after'];
+      for (;;) {
+        const rows = await listAdminOrders(db, { ...filter, after, limit: CSV_BATCH });
+        for (const row of rows) {
+          yield csvRow([
+            row.reference,
+            row.createdAt.toISOString(),
+            row.status,
+            row.customerName,
+            row.customerEmail,
+            row.sendToken,
+            normalize(row.amountSend),
+            row.receiveToken,
+            normalize(row.amountReceive),
+            row.amountReceived ? normalize(row.amountReceived) : '',
+            row.network ?? '',
+            row.paymentMethod,
+            row.txHash ?? '',
+            row.payoutTxId ?? '',
+          ]);
+        }
+        const last = rows.at(-1);
+        if (rows.length < CSV_BATCH || !last) return;
+        after = { createdAt: last.cursorAt, id: last.id };
+      }
+    },
+
+    async detail(id: string): Promise<AdminOrderView> {
+      return view(db, id);
+    },
+
+    async transition(
+      caller: AdminCaller,
+      id: string,
+      input: AdminTransitionInput,
+    ): Promise<AdminOrderView> {
+      switch (input.action) {
+        case 'confirm_funds':
+          return adminMove(caller, id, {
+            action: 'confirm_funds',
+            amountReceived: input.amountReceived,
+          });
+        case 'cancel':
+          return adminMove(caller, id, { action: 'cancel', note: input.note ?? null });
+        case 'submit_payout':
+          return adminMove(caller, id, { action: 'submit_payout' });
+        case 'complete':
+          return adminMove(caller, id, { action: 'complete' });
+      }
+    },
+
+    /** Manual payout: the admin's proof (document rules) and an optional payout tx id -> admin_paid. */
+    async pay(
+      caller: AdminCaller,
+      id: string,
+      file: UploadedFile | null,
+      payoutTxId: string | null,
+    ): Promise<AdminOrderView> {
+      const detail = await detailOf(id);
+      if (!file) throw unprocessable('ORDER_PROOF_REQUIRED', {}, { file: 'field.required' });
+      return withStoredFile(file, (key) =>
+        adminMove(caller, detail.order.id, {
+          action: 'pay',
+          set: { paymentProofStorageKey: key, ...(payoutTxId ? { payoutTxId } : {}) },
+        }),
+      );
+    },
+
+    /** Funds returned: the admin's proof and a note -> refunded. */
+    async refund(
+      caller: AdminCaller,
+      id: string,
+      file: UploadedFile | null,
+      note: string | null,
+    ): Promise<AdminOrderView> {
+      const detail = await detailOf(id);
+      if (!note || note.trim().length < 3) {
+        throw unprocessable('ORDER_NOTE_REQUIRED', {}, { note: 'note.required' });
+      }
+      if (!file) throw unprocessable('ORDER_PROOF_REQUIRED', {}, { file: 'field.required' });
+      return withStoredFile(file, (key) =>
+        adminMove(caller, detail.order.id, {
+          action: 'refund',
+          note,
+          set: { refundProofStorageKey: key },
+        }),
+      );
+    },
+
+    /** The boleto PDF of a pending boleto order; the customer is told it is there. */
+    async uploadBoleto(
+      caller: AdminCaller,
+      id: string,
+      file: UploadedFile | null,
+    ): Promise<AdminOrderView> {
+      const detail = await detailOf(id);
+      if (detail.order.paymentMethod !== 'boleto') throw unprocessable('BOLETO_NOT_APPLICABLE');
+      if (detail.order.status !== 'pending') {
+        throw new AppError('ORDER_STATE_CONFLICT', 409, { status: detail.order.status });
+      }
+      if (!file) throw badRequest('BOLETO_MUST_BE_PDF', {}, { file: 'field.required' });
+      const result = await withStoredFile(
+        file,
+        (key) =>
+          db.transaction(async (tx) => {
+            const updated = await updateOrderInStatus(tx, {
+              id: detail.order.id,
+              status: 'pending',
+              paymentMethod: 'boleto',
+              set: { boletoStorageKey: key },
+              at: deps.now(),
+            });
+            if (!updated) {
+              const current = await findOrderDetail(tx, detail.order.id);
+              throw new AppError('ORDER_STATE_CONFLICT', 409, {
+                status: current?.order.status ?? detail.order.status,
+              });
+            }
+            await writeAudit(tx, {
+              actorType: 'admin',
+              actorId: caller.userId,
+              action: 'order.boleto_uploaded',
+              entityType: 'order',
+              entityId: detail.order.id,
+              ip: caller.ip,
+              before: { boleto: detail.order.boletoStorageKey !== null },
+              after: { reference: detail.order.reference, boleto: true },
+            });
+            const customer = detail.customer;
+            await deps.enqueueEmail(
+              tx,
+              customer.email,
+              {
+                kind: 'order-boleto',
+                name: customer.name,
+                reference: detail.order.reference,
+                link: orderLink(deps.publicUrl, customer.locale, detail.order.reference),
+              },
+              customer.locale,
+            );
+            return view(tx, detail.order.id);
+          }),
+        { pdfOnly: true },
+      );
+      if (detail.order.boletoStorageKey) {
+        await storage.delete(detail.order.boletoStorageKey).catch((error: unknown) => {
+          deps.logError({ err: error }, 'replaced boleto not removed');
+        });
+      }
+      return result;
+    },
+
+    /** A file of any order, for an admin; the download is audited. */
+    async file(caller: AdminCaller, id: string, file: OrderFile): Promise<OrderFileContent> {
+      const detail = await detailOf(id);
+      const content = await readOrderFile(storage, detail.order, file);
+      await writeAudit(db, {
+        actorType: 'admin',
+        actorId: caller.userId,
+        action: 'order.file_downloaded',
+        entityType: 'order',
+        entityId: detail.order.id,
+        ip: caller.ip,
+        after: { reference: detail.order.reference, file },
+      });
+      return content;
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

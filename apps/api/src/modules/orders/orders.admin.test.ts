@@ -1,0 +1,501 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@permuta/contracts';
+import { auditLog, orders, treasuryEntries, users } from '@permuta/db';
+import type { MemoryFileStorage } from '../../adapters/storage/storage.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { signInAdmin } from '../../../test/auth-helpers.ts';
+import type { TestAdmin } from '../../../test/auth-helpers.ts';
+import { png } from '../../../test/document-files.ts';
+import {
+  deliverEmails,
+  insertOrder,
+  ledgerSums,
+  multipartBody,
+  placeOrder,
+  tokenId,
+  trader,
+} from './test-support.ts';
+import type { Trader } from './test-support.ts';
+
+let t: TestApp;
+let admin: TestAdmin;
+let customer: Trader;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+  customer = await trader(t.app, { locale: 'en-US', wallets: [['PIX'], ['USDT', 'TRC20']] });
+});
+afterAll(async () => t?.close());
+
+function asAdmin(method: 'GET' | 'POST', url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: admin.cookie, 'accept-language': 'en-US' },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+}
+
+async function upload(
+  url: string,
+  fields: Record<string, string>,
+  file: { name: string; bytes: Buffer; type: string } | null,
+) {
+  const body = multipartBody(file, fields);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const proof = async () => ({ name: 'proof.png', bytes: await png(), type: 'image/png' });
+
+describe('the admin order list', () => {
+  it('pages through every order once, newest first, with an opaque cursor', async () => {
+    const someone = await trader(t.app);
+    const base = Date.parse('2026-02-01T12:00:00.000Z');
+    // equal timestamps on purpose: the id breaks the tie
+    for (let i = 0; i < 12; i++) {
+      await insertOrder(t.app, someone.id, {
+        createdAt: new Date(base + Math.floor(i / 3) * 1000),
+      });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await asAdmin(
+        'GET',
+        `/api/v1/admin/orders?limit=5&q=${encodeURIComponent(someone.email)}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().items.map((o: { id: string }) => o.id));
+      cursor = res.json().nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(12);
+    const rows = await t.app.db.select().from(orders).where(eq(orders.userId, someone.id));
+    const expected = rows
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : 1))
+      .map((r) => r.id);
+    expect(seen).toEqual(expected);
+
+    const bad = await asAdmin('GET', '/api/v1/admin/orders?cursor=not-a-cursor');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('CURSOR_INVALID');
+  });
+
+  it('filters by status, reference, e-mail, name, transaction hash and dates', async () => {
+    const buyer = await trader(t.app);
+    await t.app.db.update(users).set({ name: 'Joana Filtro' }).where(eq(users.id, buyer.id));
+    const hash = 'b'.repeat(64);
+    const early = await insertOrder(t.app, buyer.id, {
+      status: 'user_confirmed',
+      txHash: hash,
+      createdAt: new Date('2026-01-10T12:00:00.000Z'),
+    });
+    const late = await insertOrder(t.app, buyer.id, {
+      createdAt: new Date('2026-01-20T02:00:00.000Z'), // 19 Jan, 23:00 in São Paulo
+    });
+    const ids = async (query: string) =>
+      (await asAdmin('GET', `/api/v1/admin/orders?${query}`))
+        .json()
+        .items.map((o: { id: string }) => o.id);
+
+    expect(await ids(`q=${early.reference.toLowerCase()}`)).toEqual([early.id]);
+    expect(await ids(`q=${hash}`)).toEqual([early.id]);
+    expect(await ids('q=joana%20filtro')).toEqual([late.id, early.id]);
+    expect(await ids(`q=${encodeURIComponent(buyer.email)}&status=user_confirmed`)).toEqual([
+      early.id,
+    ]);
+    expect(await ids('q=joana&from=2026-01-15&to=2026-01-19')).toEqual([late.id]);
+    expect(await ids('q=joana&to=2026-01-18')).toEqual([early.id]);
+    expect(await ids('q=joana&from=2026-01-20')).toEqual([]);
+    const item = (await asAdmin('GET', `/api/v1/admin/orders?q=${early.reference}`)).json()
+      .items[0];
+    expect(item).toMatchObject({
+      reference: early.reference,
+      status: 'user_confirmed',
+      summary: 'waiting_deposit_confirmation',
+      customer: { id: buyer.id, name: 'Joana Filtro', email: buyer.email },
+      network: 'TRC20',
+      paymentMethod: 'crypto',
+      txHash: hash,
+    });
+  });
+
+  it('exports the filtered list as CSV, safe from formulas', async () => {
+    const risky = await trader(t.app);
+    await t.app.db
+      .update(users)
+      .set({ name: '=HYPERLINK("http://evil.example","click")' })
+      .where(eq(users.id, risky.id));
+    const a = await insertOrder(t.app, risky.id, { txHash: '-2+3' });
+    const b = await insertOrder(t.app, risky.id, { status: 'canceled' });
+    const res = await asAdmin(
+      'GET',
+      `/api/v1/admin/orders/export.csv?q=${encodeURIComponent(risky.email)}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="orders-\d{8}\.csv"$/,
+    );
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'reference,created_at,status,customer_name,customer_email,send_token,amount_send,receive_token,amount_receive,amount_received,network,payment_method,tx_hash,payout_tx_id',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines.some((l) => l.startsWith(`${b.reference},`) && l.includes(',canceled,'))).toBe(
+      true,
+    );
+    const line = lines.find((l) => l.startsWith(`${a.reference},`))!;
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(line).toContain(",'-2+3,");
+    expect(line).toContain(',USDT,100,PIX,521.1,,TRC20,crypto,');
+
+    const canceledOnly = await asAdmin(
+      'GET',
+      `/api/v1/admin/orders/export.csv?status=canceled&q=${encodeURIComponent(risky.email)}`,
+    );
+    expect(canceledOnly.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('the admin order page', () => {
+  it('shows the customer, the wallet, the payout details and only the moves allowed from here', async () => {
+    const order = await placeOrder(t.app, customer);
+    const res = await asAdmin('GET', `/api/v1/admin/orders/${order.reference}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: order.id,
+      customer: { id: customer.id, email: customer.email },
+      wallet: { id: customer.wallets.PIX, kind: 'pix', bankCode: '260' },
+      priceSendBrl: '5.4',
+      priceReceiveBrl: '1',
+      payoutAttempts: 0,
+      autoPayout: false,
+      actions: ['cancel'],
+    });
+    const confirmed = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const view = await asAdmin('GET', `/api/v1/admin/orders/${confirmed.id}`);
+    expect(view.json().actions.sort()).toEqual(['cancel', 'confirm_funds']);
+    const inError = await insertOrder(t.app, customer.id, {
+      status: 'error',
+      amountReceived: '100',
+      payoutError: 'rejected',
+    });
+    const errorView = await asAdmin('GET', `/api/v1/admin/orders/${inError.id}`);
+    expect(errorView.json().actions.sort()).toEqual(['pay', 'refund', 'submit_payout']);
+    expect(errorView.json().payoutError).toBe('rejected');
+  });
+});
+
+describe('confirming the funds', () => {
+  it('recomputes the amount to receive at the locked rate on an under-payment and tells the customer', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const before = await ledgerSums(t.app);
+    const res = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '90',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 90 USDT x 5.40 x (100 - 3.5)% / 1 = 468.99 BRL
+    expect(res.json()).toMatchObject({
+      status: 'admin_confirmed',
+      amountReceived: '90',
+      amountReceive: '468.99',
+    });
+    const after = await ledgerSums(t.app);
+    expect(dec(after.USDT!).minus(before.USDT!).toFixed()).toBe('90');
+    await deliverEmails(t.app);
+    const mails = t.mail.to(customer.email).filter((m) => m.subject.includes(order.reference));
+    expect(mails[0]!.subject).toBe(`Order ${order.reference}: payment confirmed - Permuta`);
+    expect(mails[0]!.text).toContain(
+      'We received 90.000000 USDT, a different amount from the order',
+    );
+    expect(mails[0]!.text).toContain('you will receive 468.99 BRL');
+  });
+
+  it('recomputes upwards on an over-payment within the limits', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const res = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '110.5',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 110.5 x 5.40 x 96.5% = 575.8155 -> 575.81
+    expect(res.json().amountReceive).toBe('575.81');
+    const entries = await t.app.db
+      .select()
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.orderId, order.id));
+    expect(entries.map((e) => [e.kind, dec(e.amount).toFixed()])).toEqual([
+      ['funds_received', '110.5'],
+    ]);
+  });
+
+  it('refuses an amount below the minimum (only a refund is possible) and above the maximum', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const low = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '5',
+    });
+    expect(low.statusCode).toBe(422);
+    expect(low.json().error).toMatchObject({
+      code: 'AMOUNT_RECEIVED_BELOW_MINIMUM',
+      message:
+        'With 5 USDT received the customer would get less than the minimum: the order can only be refunded.',
+    });
+    const high = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '20000',
+    });
+    expect(high.statusCode).toBe(422);
+    expect(high.json().error).toMatchObject({
+      code: 'AMOUNT_RECEIVED_ABOVE_MAXIMUM',
+      params: { amount: '20000 USDT', max: '50000', token: 'BRL' },
+    });
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('user_confirmed');
+    expect(row?.amountReceived).toBeNull();
+  });
+});
+
+describe('cancel, pay, refund', () => {
+  it('needs a note to cancel once the customer says it paid, and e-mails it', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const url = `/api/v1/admin/orders/${order.id}/transition`;
+    const bare = await asAdmin('POST', url, { action: 'cancel' });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().error).toMatchObject({
+      code: 'ORDER_NOTE_REQUIRED',
+      message: 'Say why in the note.',
+    });
+    const ok = await asAdmin('POST', url, { action: 'cancel', note: 'No deposit arrived.' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().events.at(-1)).toMatchObject({
+      from: 'user_confirmed',
+      to: 'canceled',
+      actor: 'admin',
+      note: 'No deposit arrived.',
+    });
+    await deliverEmails(t.app);
+    const mail = t.mail
+      .to(customer.email)
+      .find((m) => m.subject === `Order ${order.reference}: canceled - Permuta`);
+    expect(mail?.text).toContain('Note from our team: No deposit arrived.');
+    // a pending order is canceled without a note
+    const pending = await insertOrder(t.app, customer.id);
+    const quiet = await asAdmin('POST', `/api/v1/admin/orders/${pending.id}/transition`, {
+      action: 'cancel',
+    });
+    expect(quiet.statusCode).toBe(200);
+  });
+
+  it('pays with a proof only from admin_confirmed or error', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const early = await upload(`/api/v1/admin/orders/${order.id}/pay`, {}, await proof());
+    expect(early.statusCode).toBe(409);
+    const noFile = await upload(`/api/v1/admin/orders/${order.id}/pay`, {}, null);
+    expect(noFile.statusCode).toBe(422);
+    expect(noFile.json().error.code).toBe('ORDER_PROOF_REQUIRED');
+    expect(
+      (t.app.storage as MemoryFileStorage).keys().filter((k) => k.startsWith('orders/')),
+    ).toEqual([]);
+  });
+
+  it('refunds with a proof and a note, debiting what was received; never below zero', async () => {
+    const order = await insertOrder(t.app, customer.id, {
+      status: 'admin_confirmed',
+      amountReceived: '100',
+    });
+    const url = `/api/v1/admin/orders/${order.id}/refund`;
+    const noNote = await upload(url, {}, await proof());
+    expect(noNote.statusCode).toBe(422);
+    expect(noNote.json().error.code).toBe('ORDER_NOTE_REQUIRED');
+
+    // the USDT stock is emptied first: the refund would take it below zero
+    const sums = await ledgerSums(t.app);
+    const emptied = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'USDT',
+      direction: 'debit',
+      amount: dec(sums.USDT!).minus(50).toFixed(),
+      note: 'moved to cold storage',
+    });
+    expect(emptied.statusCode, emptied.body).toBe(201);
+    const negative = await upload(url, { note: 'Customer asked to cancel.' }, await proof());
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().error).toMatchObject({
+      code: 'TREASURY_NEGATIVE',
+      params: { token: 'USDT', balance: '50' },
+    });
+    const [still] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still?.status).toBe('admin_confirmed');
+
+    await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'USDT',
+      direction: 'credit',
+      amount: '1000',
+      note: 'back from cold storage',
+    });
+    const ok = await upload(url, { note: 'Customer asked to cancel.' }, await proof());
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'refunded', files: { refund_proof: true } });
+    const entries = await t.app.db
+      .select()
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.orderId, order.id));
+    expect(entries.map((e) => [e.kind, e.direction, dec(e.amount).toFixed()])).toEqual([
+      ['refund', 'debit', '100'],
+    ]);
+    const file = await asAdmin('GET', `/api/v1/admin/orders/${order.id}/files/refund_proof`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['order.status_changed', 'order.file_downloaded']),
+    );
+  });
+
+  it('retries an automatic payout from error', async () => {
+    const order = await insertOrder(t.app, customer.id, {
+      status: 'error',
+      amountReceived: '100',
+    });
+    const res = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'submit_payout',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('processing');
+    const again = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'submit_payout',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('boleto', () => {
+  it('takes a PDF for a pending boleto order and tells the customer', async () => {
+    const order = await placeOrder(
+      t.app,
+      customer,
+      { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '300' },
+      { paymentMethod: 'boleto' },
+    );
+    const url = `/api/v1/admin/orders/${order.id}/boleto`;
+    const image = await upload(url, {}, await proof());
+    expect(image.statusCode).toBe(400);
+    expect(image.json().error.code).toBe('BOLETO_MUST_BE_PDF');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    const ok = await upload(url, {}, { name: 'boleto.pdf', bytes: pdf, type: 'application/pdf' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().payment).toMatchObject({ method: 'boleto', boletoAvailable: true });
+    const mine = await t.app.inject({
+      url: `/api/v1/orders/${order.id}/files/boleto`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    await deliverEmails(t.app);
+    expect(
+      t.mail
+        .to(customer.email)
+        .some((m) => m.subject === `Your boleto for order ${order.reference} - Permuta`),
+    ).toBe(true);
+
+    const crypto = await insertOrder(t.app, customer.id);
+    const wrong = await upload(
+      `/api/v1/admin/orders/${crypto.id}/boleto`,
+      {},
+      { name: 'boleto.pdf', bytes: pdf, type: 'application/pdf' },
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.code).toBe('BOLETO_NOT_APPLICABLE');
+  });
+});
+
+describe('the treasury', () => {
+  it('shows balance, reserved and available per token, and the entries newest first', async () => {
+    const res = await asAdmin('GET', '/api/v1/admin/treasury');
+    expect(res.statusCode).toBe(200);
+    const pix = res.json().balances.find((b: { token: string }) => b.token === 'PIX');
+    const sums = await ledgerSums(t.app);
+    expect(pix.balance).toBe(dec(sums.PIX!).toFixed());
+    expect(dec(pix.available).eq(dec(pix.balance).minus(pix.reserved))).toBe(true);
+    expect(dec(pix.reserved).gt(0)).toBe(true);
+
+    const all: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await asAdmin(
+        'GET',
+        `/api/v1/admin/treasury/entries?token=USDT&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.statusCode).toBe(200);
+      for (const item of page.json().items) {
+        expect(item.token).toBe('USDT');
+        all.push(item.id);
+      }
+      cursor = page.json().nextCursor;
+    } while (cursor);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const usdtId = await tokenId(t.app, 'USDT');
+    const count = await t.app.db
+      .select()
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.tokenId, usdtId));
+    expect(all).toHaveLength(count.length);
+  });
+
+  it('adjusts with a note, never below zero', async () => {
+    const noNote = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'BTC',
+      direction: 'credit',
+      amount: '1',
+      note: '',
+    });
+    expect(noNote.statusCode).toBe(400);
+    const credit = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'BTC',
+      direction: 'credit',
+      amount: '0.5',
+      note: 'bought on the exchange',
+    });
+    expect(credit.statusCode).toBe(201);
+    expect(credit.json()).toMatchObject({
+      token: 'BTC',
+      direction: 'credit',
+      amount: '0.5',
+      kind: 'adjustment',
+      orderReference: null,
+      note: 'bought on the exchange',
+      createdBy: admin.username,
+    });
+    const sums = await ledgerSums(t.app);
+    const tooMuch = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'BTC',
+      direction: 'debit',
+      amount: dec(sums.BTC!).plus('0.00000001').toFixed(),
+      note: 'more than there is',
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.code).toBe('TREASURY_NEGATIVE');
+    const precision = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'PIX',
+      direction: 'credit',
+      amount: '1.001',
+      note: 'too precise',
+    });
+    expect(precision.statusCode).toBe(400);
+    expect(precision.json().error.code).toBe('AMOUNT_PRECISION');
+  });
+});

@@ -1,0 +1,210 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  confirmPaymentSchema,
+  lockedQuoteSchema,
+  orderCreateSchema,
+  orderFileParamsSchema,
+  orderIdParamsSchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  orderQuoteRequestSchema,
+  orderSchema,
+} from '@permuta/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireCustomer, requireVerifiedCustomer } from '../auth/guards.ts';
+import { idempotencyKeyOf } from './idempotency.ts';
+import { readMultipart, sendOrderFile } from './order-files.ts';
+import type { CustomerOrderPage } from './orders.repository.ts';
+import type { OrdersService } from './orders.service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  422: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+/** The customer's order routes (docs/orders-api.md). Only ever the caller's own orders. */
+export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
+  app,
+  { orders },
+) => {
+  const tags = ['orders'];
+  const caller = (request: { auth: { userId: string } | null; ip: string }) => ({
+    userId: request.auth!.userId,
+    ip: request.ip,
+  });
+
+  app.post(
+    '/api/v1/orders/quote',
+    {
+      onRequest: requireVerifiedCustomer,
+      schema: {
+        tags,
+        summary: 'Lock a quote',
+        description:
+          'The public quote plus `quoteToken` (signed: amounts, rate, fee, prices, customer) and `lockedUntil` (settings.quoteLockMinutes). 403 DOCUMENTS_REQUIRED while documents are not approved (when settings require them); 422 INSUFFICIENT_STOCK above the available stock of the token received.',
+        body: orderQuoteRequestSchema,
+        response: { 200: lockedQuoteSchema, ...errors },
+      },
+    },
+    async (request) => orders.lockQuote(caller(request), request.body),
+  );
+
+  app.post(
+    '/api/v1/orders',
+    {
+      onRequest: requireVerifiedCustomer,
+      schema: {
+        tags,
+        summary: 'Create an order',
+        description:
+          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
+        body: orderCreateSchema,
+        response: { 201: orderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const answer = await orders.create(caller(request), request.body, key);
+      return reply.status(answer.status as 201).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/v1/orders',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'My orders',
+        description: 'Newest first, by status (`all` by default), paginated.',
+        querystring: orderListQuerySchema,
+        response: { 200: orderPageSchema, ...errors },
+      },
+    },
+    async (request) => orders.list(request.auth!.userId, request.query),
+  );
+
+  // The order page reads its caller's session and the order in one statement: the session is
+  // resolved by this route's own hook (readsSession), then the usual guard decides.
+  const pages = new WeakMap<FastifyRequest, CustomerOrderPage | null>();
+  app.get(
+    '/api/v1/orders/:id',
+    {
+      config: { readsSession: true },
+      onRequest: [
+        async (request) => {
+          const { id } = request.params as { id: string };
+          const read = await orders.readPage(request.headers.cookie, String(id ?? ''));
+          request.auth = read.auth;
+          pages.set(request, read.page);
+        },
+        requireCustomer,
+      ],
+      schema: {
+        tags,
+        summary: 'One of my orders',
+        description:
+          'By reference (EX-XXXXX) or id: every field, the timeline, the actions the state machine allows the customer, payment instructions while pending, and `processingFrom` outside operating hours. 404 for an order that is not mine.',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.showPage(pages.get(request) ?? null),
+  );
+
+  app.post(
+    '/api/v1/orders/:id/proof',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'Send the proof of payment',
+        description:
+          'multipart/form-data with one part `file`: the document rules (JPG, JPEG, PNG or PDF by content, at most 5 MB). Only while the order is pending (409 ORDER_STATE_CONFLICT otherwise); replaces an earlier proof.',
+        consumes: ['multipart/form-data'],
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const upload = await readMultipart(request, []);
+      if (!upload.file) throw new AppError('BAD_REQUEST', 400);
+      return orders.uploadProof(caller(request), request.params.id, upload.file);
+    },
+  );
+
+  app.post(
+    '/api/v1/orders/:id/confirm-payment',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'I have paid',
+        description:
+          'pending -> user_confirmed. Needs the proof file sent before, or `txHash` (checked against the sending network: 400 TX_HASH_INVALID); neither: 422 ORDER_PROOF_REQUIRED. 409 ORDER_STATE_CONFLICT when the order is no longer pending.',
+        params: orderIdParamsSchema,
+        body: confirmPaymentSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.confirmPayment(caller(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/orders/:id/cancel',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'Cancel my order',
+        description: 'pending -> canceled; 409 ORDER_STATE_CONFLICT from any other status.',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.cancel(caller(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/orders/:id/confirm-receipt',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'I received it',
+        description: 'admin_paid -> completed; 409 ORDER_STATE_CONFLICT from any other status.',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.confirmReceipt(caller(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/orders/:id/files/:file',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'A file of my order',
+        description:
+          '`proof`, `payment_proof`, `refund_proof` or `boleto`, as an attachment; 404 when the order is not mine or has no such file.',
+        params: orderFileParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendOrderFile(
+        reply,
+        await orders.file(request.auth!.userId, request.params.id, request.params.file),
+      ),
+  );
+};

@@ -1,0 +1,774 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_OPERATING_HOURS,
+  documents,
+  networks,
+  orderEvents,
+  orders,
+  sessions,
+  settings,
+  tokens,
+  users,
+  wallets,
+} from '@permuta/db';
+import type { Db, Network, NewOrder, Order, OrderEvent, Settings, Tx } from '@permuta/db';
+import type { OrderStatus } from '@permuta/contracts';
+import { sessionColumns } from '../auth/auth.repository.ts';
+import type { SessionRow } from '../auth/auth.repository.ts';
+
+export type OrderRow = Order;
+export type OrderEventRow = OrderEvent;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `EX-7K2Q9` or a uuid: the condition that finds the order. */
+export function orderKey(idOrReference: string): SQL {
+  return UUID.test(idOrReference)
+    ? eq(orders.id, idOrReference.toLowerCase())
+    : eq(orders.reference, idOrReference.trim().toUpperCase());
+}
+
+// --- settings ---------------------------------------------------------------------------------
+
+/** What the settings are when their row is missing (a fresh production start): the database defaults. */
+function defaultSettings(): Settings {
+  return {
+    id: 1,
+    defaultSendToken: null,
+    defaultReceiveToken: null,
+    instagramUrl: null,
+    telegramUrl: null,
+    youtubeUrl: null,
+    supportEmail: null,
+    supportPhone: null,
+    youtubeTutorialUrl: null,
+    pixKey: null,
+    pixKeyType: null,
+    pixMerchantName: null,
+    pixMerchantCity: null,
+    derivAccount: null,
+    pixMinReceive: '50',
+    pixMaxReceive: '50000',
+    derivMinReceive: '10',
+    derivMaxReceive: '5000',
+    autoCryptoPayouts: false,
+    operatingHours: DEFAULT_OPERATING_HOURS,
+    quoteLockMinutes: 15,
+    pendingExpiryMinutes: 30,
+    autoCompleteHours: 72,
+    priceStaleMinutes: 10,
+    documentsRequired: true,
+    boletoFee: '0',
+    bankAccount: null,
+    twoFactorRequired: false,
+    whatsappThresholdBrl: '200',
+    updatedAt: new Date(0),
+    updatedBy: null,
+  };
+}
+
+/** The settings row; the database defaults when the row is missing (a fresh production start). */
+export async function readSettings(db: Db | Tx): Promise<Settings> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
+  return row ?? defaultSettings();
+}
+
+// --- customers --------------------------------------------------------------------------------
+
+/** Whether the customer's current document of each of the three types is approved. */
+export async function documentsVerified(db: Db | Tx, userId: string): Promise<boolean> {
+  const latest = db
+    .selectDistinctOn([documents.type], { type: documents.type, status: documents.status })
+    .from(documents)
+    .where(eq(documents.userId, userId))
+    .orderBy(documents.type, desc(documents.createdAt), desc(documents.id))
+    .as('latest');
+  const [row] = await db
+    .select({ approved: count() })
+    .from(latest)
+    .where(eq(latest.status, 'approved'));
+  return (row?.approved ?? 0) >= 3;
+}
+
+export interface CustomerRef {
+  id: string;
+  name: string;
+  email: string;
+  locale: 'pt-BR' | 'en-US';
+  cpf: string | null;
+  phone: string | null;
+}
+
+// --- catalogue ----------------------------------------------------------------------------------
+
+export interface TokenRef {
+  id: string;
+  code: string;
+  name: string;
+  kind: 'crypto' | 'pix' | 'deriv';
+  precision: number;
+  enabled: boolean;
+}
+
+const tokenRefColumns = {
+  id: tokens.id,
+  code: tokens.code,
+  name: tokens.name,
+  kind: tokens.kind,
+  precision: tokens.precision,
+  enabled: tokens.enabled,
+};
+
+export async function findTokenRef(db: Db | Tx, code: string): Promise<TokenRef | null> {
+  const [row] = await db.select(tokenRefColumns).from(tokens).where(eq(tokens.code, code)).limit(1);
+  return row ?? null;
+}
+
+export async function findNetwork(
+  db: Db | Tx,
+  tokenId: string,
+  code: string,
+): Promise<Network | null> {
+  const [row] = await db
+    .select()
+    .from(networks)
+    .where(and(eq(networks.tokenId, tokenId), eq(networks.code, code)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findNetworkById(db: Db | Tx, id: string): Promise<Network | null> {
+  const [row] = await db.select().from(networks).where(eq(networks.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Where the platform receives a crypto token: the network of that code when the token has it,
+ * else its default network, else its first network with deposits on.
+ */
+export async function depositNetwork(
+  db: Db | Tx,
+  tokenId: string,
+  preferredCode: string | null,
+): Promise<Network | null> {
+  const rows = await db
+    .select()
+    .from(networks)
+    .where(eq(networks.tokenId, tokenId))
+    .orderBy(asc(networks.code));
+  return (
+    rows.find((n) => n.code === preferredCode) ??
+    rows.find((n) => n.isDefault) ??
+    rows.find((n) => n.depositEnabled && n.enabled) ??
+    rows[0] ??
+    null
+  );
+}
+
+// --- wallets ------------------------------------------------------------------------------------
+
+export type WalletRow = typeof wallets.$inferSelect;
+
+/** A wallet of the customer, locked against deletion until the caller's transaction ends. */
+export async function findCustomerWallet(
+  tx: Db | Tx,
+  userId: string,
+  walletId: string,
+  options: { lock?: boolean } = {},
+): Promise<WalletRow | null> {
+  const query = tx
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('share') : await query;
+  return row ?? null;
+}
+
+export async function findWallet(db: Db | Tx, walletId: string): Promise<WalletRow | null> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.id, walletId)).limit(1);
+  return row ?? null;
+}
+
+// --- orders -------------------------------------------------------------------------------------
+
+const sendToken = alias(tokens, 'send_token');
+const receiveToken = alias(tokens, 'receive_token');
+
+export interface OrderDetailRow {
+  order: OrderRow;
+  send: TokenRef;
+  receive: TokenRef;
+  network: Network | null;
+  customer: CustomerRef;
+}
+
+/** The columns of an order's detail: the order, its tokens, its network and its customer. */
+const detailColumns = {
+  order: orders,
+  send: {
+    id: sendToken.id,
+    code: sendToken.code,
+    name: sendToken.name,
+    kind: sendToken.kind,
+    precision: sendToken.precision,
+    enabled: sendToken.enabled,
+  },
+  receive: {
+    id: receiveToken.id,
+    code: receiveToken.code,
+    name: receiveToken.name,
+    kind: receiveToken.kind,
+    precision: receiveToken.precision,
+    enabled: receiveToken.enabled,
+  },
+  network: networks,
+  customer: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    locale: users.locale,
+    cpf: users.cpf,
+    phone: users.phone,
+  },
+};
+
+/** One order with its tokens, network and customer; `ownerId` limits it to that customer's. */
+export async function findOrderDetail(
+  db: Db | Tx,
+  idOrReference: string,
+  ownerId?: string,
+): Promise<OrderDetailRow | null> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(orders)
+    .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+    .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+    .leftJoin(networks, eq(networks.id, orders.networkId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(orderKey(idOrReference), ownerId ? eq(orders.userId, ownerId) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+// --- the customer's order page ------------------------------------------------------------------
+
+/** What a row of `columns` holds, as drizzle would map it. */
+type ColumnsData<T extends Record<string, PgColumn>> = {
+  [K in keyof T]: T[K]['_']['notNull'] extends true ? T[K]['_']['data'] : T[K]['_']['data'] | null;
+};
+
+interface JsonColumns<T extends Record<string, PgColumn>> {
+  /** `json_build_object('key', column, ...)`; numerics as text, so that amounts stay exact */
+  sql: SQL;
+  /** The object back, each value mapped by its column as drizzle maps a row (dates, numbers). */
+  read(json: Record<string, unknown>): ColumnsData<T>;
+}
+
+/**
+ * Columns packed into one JSON object. The driver's cost of a row grows with its number of
+ * columns (each is described, given a parser and decoded on every read); one JSON value costs one.
+ */
+function jsonColumns<T extends Record<string, PgColumn>>(columns: T): JsonColumns<T> {
+  const entries = Object.entries(columns);
+  const pairs = entries.map(([key, column]) => {
+    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`unexpected JSON key ${key}`);
+    const exact = column.getSQLType().startsWith('numeric') ? sql.raw('::text') : sql.raw('');
+    return sql`${sql.raw(`'${key}'`)}, ${column}${exact}`;
+  });
+  // each column's own mapping, taken once (aliased tables' columns are proxies)
+  const readers = entries.map(([key, column]) => {
+    const map = column.mapFromDriverValue.bind(column) as (value: unknown) => unknown;
+    return { key, map };
+  });
+  return {
+    sql: sql`json_build_object(${sql.join(pairs, sql`, `)})`,
+    read(json) {
+      const row: Record<string, unknown> = {};
+      for (const { key, map } of readers) {
+        const value = json[key];
+        row[key] = value === null || value === undefined ? null : map(value);
+      }
+      return row as ColumnsData<T>;
+    },
+  };
+}
+
+/** What the order page shows of an order. */
+const pageOrder = jsonColumns({
+  id: orders.id,
+  reference: orders.reference,
+  status: orders.status,
+  amountSend: orders.amountSend,
+  amountReceive: orders.amountReceive,
+  amountReceived: orders.amountReceived,
+  rate: orders.rate,
+  feeRate: orders.feeRate,
+  networkFee: orders.networkFee,
+  extraFee: orders.extraFee,
+  paymentMethod: orders.paymentMethod,
+  addressToReceive: orders.addressToReceive,
+  memoToReceive: orders.memoToReceive,
+  refundAddress: orders.refundAddress,
+  txHash: orders.txHash,
+  payoutTxId: orders.payoutTxId,
+  proofStorageKey: orders.proofStorageKey,
+  paymentProofStorageKey: orders.paymentProofStorageKey,
+  refundProofStorageKey: orders.refundProofStorageKey,
+  boletoStorageKey: orders.boletoStorageKey,
+  quoteLockedUntil: orders.quoteLockedUntil,
+  expiresAt: orders.expiresAt,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+});
+
+/** The columns of an order its page shows (a part of OrderRow). */
+export type OrderViewRow = ReturnType<typeof pageOrder.read>;
+
+const tokenJson = (token: typeof sendToken | typeof receiveToken) =>
+  jsonColumns({
+    id: token.id,
+    code: token.code,
+    name: token.name,
+    kind: token.kind,
+    precision: token.precision,
+    enabled: token.enabled,
+  });
+const pageSend = tokenJson(sendToken);
+const pageReceive = tokenJson(receiveToken);
+
+/** What the platform shows of an order's network: where and how to send a crypto token. */
+const pageNetwork = jsonColumns({
+  id: networks.id,
+  code: networks.code,
+  name: networks.name,
+  depositAddress: networks.depositAddress,
+  depositMemo: networks.depositMemo,
+  minConfirmations: networks.minConfirmations,
+  tip: networks.tip,
+  notice: networks.notice,
+});
+export type OrderNetworkRef = Pick<
+  Network,
+  'id' | 'code' | 'name' | 'depositAddress' | 'depositMemo' | 'minConfirmations' | 'tip' | 'notice'
+>;
+
+const EVENT_ALIAS = 'e';
+const event = alias(orderEvents, EVENT_ALIAS);
+const pageEvent = jsonColumns({
+  id: event.id,
+  orderId: event.orderId,
+  fromStatus: event.fromStatus,
+  toStatus: event.toStatus,
+  actorType: event.actorType,
+  actorId: event.actorId,
+  note: event.note,
+  createdAt: event.createdAt,
+});
+
+/**
+ * The order's page as one JSON value (null without an order): the order, its tokens, its network
+ * and its events oldest first (the order of listEvents). The events' subquery names the outer
+ * order explicitly, so that it means the same whatever the outer query joins.
+ */
+const pageJson = sql<
+  Record<string, unknown> | string | null
+>`CASE WHEN "orders"."id" IS NULL THEN NULL
+  ELSE json_build_object(
+    'order', ${pageOrder.sql},
+    'send', ${pageSend.sql},
+    'receive', ${pageReceive.sql},
+    'network', ${pageNetwork.sql},
+    'events', coalesce((SELECT json_agg(${pageEvent.sql} ORDER BY ${event.createdAt}, ${event.id})
+                          FROM ${orderEvents} AS ${sql.identifier(EVENT_ALIAS)}
+                         WHERE ${event.orderId} = "orders"."id"), '[]'::json))
+  END`;
+
+/** What an order's page is built from: the order, its tokens and its network. */
+export interface OrderViewDetail {
+  order: OrderViewRow;
+  send: TokenRef;
+  receive: TokenRef;
+  network: OrderNetworkRef | null;
+}
+
+export interface CustomerOrderPage {
+  detail: OrderViewDetail;
+  events: OrderEventRow[];
+}
+
+function pageOf(value: Record<string, unknown> | string | null): CustomerOrderPage | null {
+  if (value === null) return null;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<
+    string,
+    Record<string, unknown>
+  > & { events: Record<string, unknown>[] };
+  const network = pageNetwork.read(json.network!);
+  return {
+    detail: {
+      order: pageOrder.read(json.order!),
+      send: pageSend.read(json.send!),
+      receive: pageReceive.read(json.receive!),
+      network: network.id === null ? null : network,
+    },
+    events: json.events.map((e) => pageEvent.read(e)),
+  };
+}
+
+export interface SessionOrderPage {
+  session: SessionRow;
+  /** the order when it is the session user's, else null */
+  page: CustomerOrderPage | null;
+}
+
+/**
+ * A request's session and the order page of its user in ONE statement: the session and its user
+ * by token (as prepareSessionLookup), and the order with its tokens, its network and its events,
+ * only when it belongs to that user (one JSON value, only what the page shows). null when no
+ * session has that token. Prepared once per database (named on PostgreSQL: parsed and planned
+ * once per connection), one statement by id and one by reference. Not for transactions.
+ */
+export function prepareSessionOrderPage(
+  db: Db,
+): (token: string, idOrReference: string) => Promise<SessionOrderPage | null> {
+  const statement = (key: typeof orders.id | typeof orders.reference, name: string) =>
+    db
+      .select({ session: sessionColumns, page: pageJson })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(orders, and(eq(orders.userId, sessions.userId), eq(key, sql.placeholder('key'))))
+      .leftJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+      .leftJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+      .leftJoin(networks, eq(networks.id, orders.networkId))
+      .where(eq(sessions.token, sql.placeholder('token')))
+      .limit(1)
+      .prepare(name);
+  const byId = statement(orders.id, 'orders_session_page_by_id');
+  const byReference = statement(orders.reference, 'orders_session_page_by_reference');
+  return async (token, idOrReference) => {
+    const id = idOrReference.trim();
+    const [row] = UUID.test(id)
+      ? await byId.execute({ token, key: id.toLowerCase() })
+      : await byReference.execute({ token, key: id.toUpperCase() });
+    return row ? { session: row.session, page: pageOf(row.page) } : null;
+  };
+}
+
+export async function findOrderRow(db: Db | Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listEvents(db: Db | Tx, orderId: string): Promise<OrderEventRow[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+export async function insertEvent(
+  tx: Tx,
+  values: typeof orderEvents.$inferInsert,
+): Promise<OrderEventRow> {
+  const [row] = await tx.insert(orderEvents).values(values).returning();
+  if (!row) throw new Error('order event insert returned no row');
+  return row;
+}
+
+/** Whether `error` (or what it wraps) is a unique violation of `constraint`. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (candidate.code === '23505') {
+      return (
+        candidate.constraint === constraint ||
+        (typeof candidate.message === 'string' && candidate.message.includes(constraint))
+      );
+    }
+  }
+  return false;
+}
+
+/** Letters and digits without look-alikes (no 0/O, 1/I/L). */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+export function newReference(random: (max: number) => number): string {
+  let code = '';
+  for (let i = 0; i < 5; i++) code += REFERENCE_ALPHABET[random(REFERENCE_ALPHABET.length)];
+  return `EX-${code}`;
+}
+
+/**
+ * Inserts the order under a fresh reference, trying another one (inside a savepoint, so the
+ * transaction survives) when the reference is taken.
+ */
+export async function insertOrderWithReference(
+  tx: Tx,
+  values: Omit<NewOrder, 'reference'>,
+  random: (max: number) => number,
+): Promise<OrderRow> {
+  for (let attempt = 1; ; attempt++) {
+    const reference = newReference(random);
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(orders)
+          .values({ ...values, reference })
+          .returning();
+        if (!row) throw new Error('order insert returned no row');
+        return row;
+      });
+    } catch (error) {
+      if (attempt < 8 && isUniqueViolation(error, 'orders_reference_unique')) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Compare-and-set of an order's status: in ONE statement, lock the row, move it to `to` only if
+ * its status is one of `sources`, and give back the status it had. Null when the order is not in
+ * one of `sources` (or does not exist): the caller's move lost the race.
+ */
+export async function compareAndSetStatus(
+  tx: Tx,
+  input: {
+    id: string;
+    sources: readonly OrderStatus[];
+    to: OrderStatus;
+    at: Date;
+    set: OrderColumnsSet;
+  },
+): Promise<OrderStatus | null> {
+  if (input.sources.length === 0) return null;
+  const assignments = Object.entries(input.set)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => {
+      const column = orders[key as keyof OrderColumnsSet];
+      return sql`${sql.identifier(column.name)} = ${value}`;
+    });
+  const at = input.at.toISOString();
+  const result = await tx.execute<{ from_status: OrderStatus }>(sql`
+    WITH prev AS (
+      SELECT id, status FROM orders WHERE id = ${input.id} FOR UPDATE
+    )
+    UPDATE orders AS o
+       SET status = ${input.to}::order_status,
+           status_changed_at = ${at}::timestamptz,
+           updated_at = ${at}::timestamptz
+           ${assignments.length > 0 ? sql`, ${sql.join(assignments, sql`, `)}` : sql``}
+      FROM prev
+     WHERE o.id = prev.id
+       AND o.status IN (${sql.join(
+         input.sources.map((s) => sql`${s}::order_status`),
+         sql`, `,
+       )})
+    RETURNING prev.status AS from_status`);
+  return result.rows[0]?.from_status ?? null;
+}
+
+/** Columns a move may write together with the status. */
+export interface OrderColumnsSet {
+  amountReceived?: string;
+  amountReceive?: string;
+  txHash?: string | null;
+  proofStorageKey?: string;
+  paymentProofStorageKey?: string;
+  refundProofStorageKey?: string;
+  payoutTxId?: string | null;
+  withdrawId?: string | null;
+  payoutError?: string | null;
+  payoutAttempts?: number;
+}
+
+/** Sets columns of an order that is still in `status` (not a move: uploads). Null when it is not. */
+export async function updateOrderInStatus(
+  tx: Db | Tx,
+  input: {
+    id: string;
+    status: OrderStatus;
+    ownerId?: string;
+    paymentMethod?: OrderRow['paymentMethod'];
+    set: Partial<Pick<OrderRow, 'proofStorageKey' | 'boletoStorageKey'>>;
+    at: Date;
+  },
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...input.set, updatedAt: input.at })
+    .where(
+      and(
+        eq(orders.id, input.id),
+        eq(orders.status, input.status),
+        input.ownerId ? eq(orders.userId, input.ownerId) : undefined,
+        input.paymentMethod ? eq(orders.paymentMethod, input.paymentMethod) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+// --- lists ----------------------------------------------------------------------------------------
+
+export interface OrderListRow {
+  id: string;
+  reference: string;
+  status: OrderStatus;
+  sendToken: string;
+  receiveToken: string;
+  amountSend: string;
+  amountReceive: string;
+  createdAt: Date;
+}
+
+/** A customer's orders, newest first, one page, and how many there are in all. */
+export async function listCustomerOrders(
+  db: Db | Tx,
+  filter: { userId: string; status: OrderStatus | 'all'; page: number; pageSize: number },
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const where = and(
+    eq(orders.userId, filter.userId),
+    filter.status === 'all' ? undefined : eq(orders.status, filter.status),
+  );
+  const [rows, totals] = [
+    await db
+      .select({
+        id: orders.id,
+        reference: orders.reference,
+        status: orders.status,
+        sendToken: sendToken.code,
+        receiveToken: receiveToken.code,
+        amountSend: orders.amountSend,
+        amountReceive: orders.amountReceive,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+      .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    await db.select({ total: count() }).from(orders).where(where),
+  ];
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export interface AdminListFilter {
+  status: OrderStatus | 'all';
+  q?: string;
+  from?: Date;
+  to?: Date;
+  /** keyset position: the `created_at` (exact, as text) and id of the last row of the previous page */
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+export interface AdminListRow extends OrderListRow {
+  /** created_at to the microsecond, for the next cursor */
+  cursorAt: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+  network: string | null;
+  paymentMethod: OrderRow['paymentMethod'];
+  txHash: string | null;
+  payoutTxId: string | null;
+  amountReceived: string | null;
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The back office's list: newest first on (created_at, id), keyset after `after`, using the
+ * indexes (status, created_at DESC, id DESC) and (created_at DESC, id DESC). `q` finds the
+ * reference, the transaction hash, or part of the customer's name or e-mail.
+ */
+export async function listAdminOrders(
+  db: Db | Tx,
+  filter: AdminListFilter,
+): Promise<AdminListRow[]> {
+  const q = filter.q?.trim();
+  const conditions: (SQL | undefined)[] = [
+    filter.status === 'all' ? undefined : eq(orders.status, filter.status),
+    filter.from ? sql`${orders.createdAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
+    filter.to ? sql`${orders.createdAt} < ${filter.to.toISOString()}::timestamptz` : undefined,
+    filter.after
+      ? sql`(${orders.createdAt}, ${orders.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
+      : undefined,
+  ];
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(
+      sql`(${orders.reference} = ${q.toUpperCase()} OR ${orders.txHash} = ${q} OR ${users.email} ILIKE ${pattern} OR ${users.name} ILIKE ${pattern})`,
+    );
+  }
+  return db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      status: orders.status,
+      sendToken: sendToken.code,
+      receiveToken: receiveToken.code,
+      amountSend: orders.amountSend,
+      amountReceive: orders.amountReceive,
+      createdAt: orders.createdAt,
+      cursorAt: sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      customerId: users.id,
+      customerName: users.name,
+      customerEmail: users.email,
+      network: networks.code,
+      paymentMethod: orders.paymentMethod,
+      txHash: orders.txHash,
+      payoutTxId: orders.payoutTxId,
+      amountReceived: orders.amountReceived,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+    .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+    .leftJoin(networks, eq(networks.id, orders.networkId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit);
+}
+
+// --- jobs -----------------------------------------------------------------------------------------
+
+/** Ids of pending orders whose payment time is over. */
+export async function expiredPendingOrderIds(db: Db | Tx, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        sql`${orders.expiresAt} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Ids of orders paid out before `paidBefore` that the customer never confirmed. */
+export async function staleAdminPaidOrderIds(db: Db | Tx, paidBefore: Date, limit: number) {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'admin_paid'),
+        sql`${orders.statusChangedAt} <= ${paidBefore.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(orders.statusChangedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

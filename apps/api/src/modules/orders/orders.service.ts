@@ -1,0 +1,521 @@
+import { randomInt } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { dec, floorTo, normalize, paymentMethodsFor, toAmount } from '@permuta/contracts';
+import type {
+  LockedQuote,
+  OrderFile,
+  OrderView,
+  PaymentMethod,
+  orderCreateSchema,
+  orderListQuerySchema,
+  orderPageSchema,
+} from '@permuta/contracts';
+import type { Db, Tx } from '@permuta/db';
+import type { z } from 'zod';
+import { newStorageKey } from '../../adapters/storage/storage.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { AppError, badRequest, notFound, unprocessable } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { checkDocumentFile } from '../documents/file-check.ts';
+import type { UploadedFile } from '../documents/file-check.ts';
+import type { AuthContext, SessionReader } from '../auth/guards.ts';
+import type { PricingService, QuoteInput } from '../pricing/pricing.service.ts';
+import { availableStock, lockStock } from '../treasury/treasury.service.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestHash,
+} from './idempotency.ts';
+import { moveOrder, orderLink, unitOf } from './order-transition.ts';
+import type { MoveDeps } from './order-transition.ts';
+import { buildOrderView, depositNetworkOf, toListItem } from './order-view.ts';
+import {
+  documentsVerified,
+  findCustomerWallet,
+  findNetwork,
+  findOrderDetail,
+  findTokenRef,
+  insertEvent,
+  insertOrderWithReference,
+  listCustomerOrders,
+  prepareSessionOrderPage,
+  readSettings,
+  updateOrderInStatus,
+} from './orders.repository.ts';
+import type { CustomerOrderPage, OrderDetailRow, OrderRow, TokenRef } from './orders.repository.ts';
+import { amountToPay } from './payment-instructions.ts';
+import { readQuote, signQuote } from './quote-token.ts';
+import { settingsSnapshot } from './settings-snapshot.ts';
+import { isTxHashValid } from './tx-hash.ts';
+
+/** Storage folder of the files orders carry (proofs, boletos); names are random. */
+export const ORDER_FILES_FOLDER = 'orders';
+
+export interface CustomerCaller {
+  userId: string;
+  ip: string;
+}
+
+export interface OrdersServiceDeps extends MoveDeps {
+  db: Db;
+  storage: FileStorage;
+  pricing: Pick<PricingService, 'quote'>;
+  /** HMAC key of quote tokens (see quote-token.ts) */
+  quoteKey: Buffer;
+  /** how the order page reads its caller's session (see readPage) */
+  sessions: Pick<SessionReader, 'token' | 'context'>;
+  now: () => Date;
+  logError: (details: object, message: string) => void;
+}
+
+type CreateInput = z.output<typeof orderCreateSchema>;
+type ListQuery = z.output<typeof orderListQuerySchema>;
+type OrderPage = z.infer<typeof orderPageSchema>;
+
+export interface StoredAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** The column of each file an order can carry. */
+export const FILE_COLUMN: Record<OrderFile, keyof OrderRow> = {
+  proof: 'proofStorageKey',
+  payment_proof: 'paymentProofStorageKey',
+  refund_proof: 'refundProofStorageKey',
+  boleto: 'boletoStorageKey',
+};
+
+export interface OrderFileContent {
+  bytes: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+/** Reads a file of an order from storage, with a download name and the type of its content. */
+export async function readOrderFile(
+  storage: FileStorage,
+  order: OrderRow,
+  file: OrderFile,
+): Promise<OrderFileContent> {
+  const key = order[FILE_COLUMN[file]] as string | null;
+  if (!key) throw notFound();
+  const bytes = await storage.get(key);
+  if (!bytes) throw new AppError('DOCUMENT_DOWNLOAD_FAILED', 500);
+  const type = await fileTypeFromBuffer(bytes);
+  const extension =
+    type?.ext === 'jpg' || type?.ext === 'png' || type?.ext === 'pdf' ? type.ext : 'bin';
+  return {
+    bytes,
+    mimeType: type?.mime ?? 'application/octet-stream',
+    fileName: `${order.reference}-${file.replace('_', '-')}.${extension}`,
+  };
+}
+
+/** The most of `token` the platform can still promise, for the INSUFFICIENT_STOCK message. */
+export function stockError(token: TokenRef, available: string): AppError {
+  const shown = dec(available).lt(0) ? dec(0) : floorTo(dec(available), token.precision);
+  return unprocessable('INSUFFICIENT_STOCK', {
+    token: unitOf(token),
+    available: toAmount(shown),
+  });
+}
+
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  pix: 'PIX',
+  bank_transfer: 'TED',
+  boleto: 'boleto',
+  crypto: 'crypto',
+  deriv: 'Deriv',
+};
+
+/**
+ * The customer's side of orders: locked quotes, creation (preconditions of PRODUCT.md section 3
+ * in order, `Idempotency-Key`), the list and the page of an order, proof of payment, and the
+ * customer's moves (confirm payment, cancel, confirm receipt) through the transition engine.
+ */
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { db, storage } = deps;
+  const sessionOrderPage = prepareSessionOrderPage(db);
+  const pageSettings = settingsSnapshot(db);
+
+  async function requireDocuments(userId: string, required: boolean): Promise<void> {
+    if (required && !(await documentsVerified(db, userId))) {
+      throw new AppError('DOCUMENTS_REQUIRED', 403);
+    }
+  }
+
+  async function ownDetail(userId: string, id: string): Promise<OrderDetailRow> {
+    const detail = await findOrderDetail(db, id, userId);
+    if (!detail) throw notFound();
+    return detail;
+  }
+
+  async function view(conn: Db | Tx, id: string, userId: string): Promise<OrderView> {
+    const detail = await findOrderDetail(conn, id, userId);
+    if (!detail) throw notFound();
+    return buildOrderView(conn, detail, await readSettings(conn), deps.now(), 'customer');
+  }
+
+  async function move(
+    caller: CustomerCaller,
+    id: string,
+    action: 'confirm_payment' | 'cancel' | 'complete',
+    set?: { txHash?: string | null },
+  ): Promise<OrderView> {
+    return db.transaction(async (tx) => {
+      const moved = await moveOrder(tx, deps, {
+        order: id,
+        action,
+        actor: { type: 'customer', id: caller.userId, ip: caller.ip },
+        at: deps.now(),
+        ownerId: caller.userId,
+        set,
+      });
+      return view(tx, moved.order.id, caller.userId);
+    });
+  }
+
+  async function createInTransaction(
+    caller: CustomerCaller,
+    input: CreateInput,
+    idempotencyKey: string | undefined,
+  ): Promise<OrderView> {
+    const now = deps.now();
+    const settings = await readSettings(db);
+    // 1. e-mail validated: the route's guard. 2. documents:
+    await requireDocuments(caller.userId, settings.documentsRequired);
+    // 3. a fresh quote of this customer:
+    const quote = readQuote(deps.quoteKey, input.quoteToken);
+    if (!quote || quote.customerId !== caller.userId || quote.lockedUntil <= now.getTime()) {
+      throw unprocessable('QUOTE_EXPIRED', {}, { quoteToken: 'quote.expired' });
+    }
+    const send = await findTokenRef(db, quote.send);
+    const receive = await findTokenRef(db, quote.receive);
+    if (!send || !receive || !send.enabled || !receive.enabled) {
+      throw unprocessable('QUOTE_EXPIRED', {}, { quoteToken: 'quote.expired' });
+    }
+    const cryptoSide = receive.kind === 'crypto' ? receive : send.kind === 'crypto' ? send : null;
+    const network =
+      cryptoSide && quote.network ? await findNetwork(db, cryptoSide.id, quote.network) : null;
+    if (cryptoSide && !network) {
+      throw unprocessable('QUOTE_EXPIRED', {}, { quoteToken: 'quote.expired' });
+    }
+    // 4. a wallet of this customer for the token received, on the quote's network:
+    const walletFits = (wallet: Awaited<ReturnType<typeof findCustomerWallet>>) =>
+      wallet !== null &&
+      wallet.tokenId === receive.id &&
+      (receive.kind !== 'crypto' || wallet.networkId === network?.id);
+    if (!walletFits(await findCustomerWallet(db, caller.userId, input.walletId))) {
+      throw unprocessable('WALLET_REQUIRED', {}, { walletId: 'wallet.required' });
+    }
+    // 5. a payment method for the token sent:
+    const allowed = paymentMethodsFor(send.kind);
+    const method = input.paymentMethod ?? (allowed.length === 1 ? allowed[0] : undefined);
+    if (!method || !allowed.includes(method)) {
+      throw unprocessable(
+        'PAYMENT_METHOD_INVALID',
+        { methods: allowed.map((m) => (m === 'crypto' ? send.code : METHOD_NAMES[m])).join(', ') },
+        { paymentMethod: 'field.required' },
+      );
+    }
+    const extraFee = method === 'boleto' ? normalize(settings.boletoFee) : '0';
+
+    return db.transaction(async (tx) => {
+      // 6. stock: the token row is locked until commit, so two orders cannot both take the last units.
+      await lockStock(tx, receive.id);
+      const wallet = await findCustomerWallet(tx, caller.userId, input.walletId, { lock: true });
+      if (!wallet || !walletFits(wallet)) {
+        throw unprocessable('WALLET_REQUIRED', {}, { walletId: 'wallet.required' });
+      }
+      const available = await availableStock(tx, receive.id);
+      if (dec(quote.amountReceive).gt(available)) throw stockError(receive, available);
+
+      const order = await insertOrderWithReference(
+        tx,
+        {
+          userId: caller.userId,
+          sendTokenId: send.id,
+          receiveTokenId: receive.id,
+          networkId: network?.id ?? null,
+          amountSend: quote.amountSend,
+          amountReceive: quote.amountReceive,
+          rate: quote.rate,
+          feeRate: quote.feePercent,
+          priceSendBrl: quote.priceSendBrl,
+          priceReceiveBrl: quote.priceReceiveBrl,
+          networkFee: quote.networkFee,
+          extraFee,
+          walletId: wallet.id,
+          addressToReceive: wallet.address ?? wallet.pixKey ?? wallet.derivAccount ?? '',
+          memoToReceive: wallet.kind === 'crypto' ? wallet.memo : null,
+          refundAddress: input.refundAddress?.trim() ? input.refundAddress.trim() : null,
+          paymentMethod: method,
+          status: 'pending',
+          statusChangedAt: now,
+          quoteLockedUntil: new Date(quote.lockedUntil),
+          expiresAt: new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        },
+        randomInt,
+      );
+      await insertEvent(tx, {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: 'pending',
+        actorType: 'customer',
+        actorId: caller.userId,
+        note: null,
+        createdAt: now,
+      });
+      await writeAudit(tx, {
+        actorType: 'customer',
+        actorId: caller.userId,
+        action: 'order.created',
+        entityType: 'order',
+        entityId: order.id,
+        ip: caller.ip,
+        after: {
+          reference: order.reference,
+          send: send.code,
+          receive: receive.code,
+          network: network?.code ?? null,
+          amountSend: order.amountSend,
+          amountReceive: order.amountReceive,
+          rate: order.rate,
+          feeRate: order.feeRate,
+          paymentMethod: method,
+          walletId: wallet.id,
+        },
+      });
+      const detail = await findOrderDetail(tx, order.id, caller.userId);
+      if (!detail) throw new Error('created order not found');
+      const customer = detail.customer;
+      await deps.enqueueEmail(
+        tx,
+        customer.email,
+        {
+          kind: 'order-created',
+          name: customer.name,
+          reference: order.reference,
+          pay: { amount: amountToPay(order, send.precision), unit: unitOf(send) },
+          receive: {
+            amount: toAmount(dec(order.amountReceive), receive.precision),
+            unit: unitOf(receive),
+          },
+          expiresAt: order.expiresAt.toISOString(),
+          link: orderLink(deps.publicUrl, customer.locale, order.reference),
+        },
+        customer.locale,
+      );
+      const created = await buildOrderView(tx, detail, settings, now, 'customer');
+      if (idempotencyKey) {
+        await completeIdempotencyKey(tx, {
+          userId: caller.userId,
+          key: idempotencyKey,
+          status: 201,
+          body: created,
+        });
+      }
+      return created;
+    });
+  }
+
+  return {
+    /** A quote locked for the settings' minutes, refused above the available stock. */
+    async lockQuote(caller: CustomerCaller, input: QuoteInput): Promise<LockedQuote> {
+      const settings = await readSettings(db);
+      await requireDocuments(caller.userId, settings.documentsRequired);
+      const quote = await deps.pricing.quote(input);
+      const receive = await findTokenRef(db, quote.receive);
+      if (!receive) throw badRequest('TOKEN_NOT_FOUND', { token: quote.receive });
+      const available = await availableStock(db, receive.id);
+      if (dec(quote.amountReceive).gt(available)) throw stockError(receive, available);
+      const lockedUntil = deps.now().getTime() + settings.quoteLockMinutes * 60_000;
+      const quoteToken = signQuote(deps.quoteKey, {
+        customerId: caller.userId,
+        send: quote.send,
+        receive: quote.receive,
+        network: quote.network,
+        side: quote.side,
+        amountSend: quote.amountSend,
+        amountReceive: quote.amountReceive,
+        rate: quote.rate,
+        feePercent: quote.feePercent,
+        networkFee: quote.networkFee,
+        priceSendBrl: quote.prices.sendBrl,
+        priceReceiveBrl: quote.prices.receiveBrl,
+        lockedUntil,
+      });
+      return {
+        ...quote,
+        lockMinutes: settings.quoteLockMinutes,
+        quoteToken,
+        lockedUntil: new Date(lockedUntil).toISOString(),
+      };
+    },
+
+    /**
+     * Creates an order from a locked quote. With an idempotency key, a retry gets the first
+     * answer again (see idempotency.ts).
+     */
+    async create(
+      caller: CustomerCaller,
+      input: CreateInput,
+      idempotencyKey?: string,
+    ): Promise<StoredAnswer<OrderView>> {
+      if (idempotencyKey) {
+        const claim = await claimIdempotencyKey(db, {
+          userId: caller.userId,
+          key: idempotencyKey,
+          hash: requestHash('POST', '/api/v1/orders', input),
+          now: deps.now(),
+        });
+        if (claim.kind === 'replay') {
+          return { status: claim.status, body: claim.body as OrderView };
+        }
+      }
+      try {
+        return { status: 201, body: await createInTransaction(caller, input, idempotencyKey) };
+      } catch (error) {
+        if (idempotencyKey) {
+          await releaseIdempotencyKey(db, { userId: caller.userId, key: idempotencyKey });
+        }
+        throw error;
+      }
+    },
+
+    async list(userId: string, query: ListQuery): Promise<OrderPage> {
+      const { rows, total } = await listCustomerOrders(db, {
+        userId,
+        status: query.status,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      return { items: rows.map(toListItem), page: query.page, pageSize: query.pageSize, total };
+    },
+
+    /**
+     * The caller and the order page, in ONE statement (the page's route reads its session
+     * itself): the session of the cookie with its user (as every request), and the order when it
+     * is that user's, with its tokens, network and events. The route's guard decides on `auth`.
+     */
+    async readPage(
+      cookieHeader: string | undefined,
+      id: string,
+    ): Promise<{ auth: AuthContext | null; page: CustomerOrderPage | null }> {
+      const token = deps.sessions.token(cookieHeader);
+      const found = token ? await sessionOrderPage(token, id) : null;
+      const auth = await deps.sessions.context(found?.session ?? null);
+      return { auth, page: auth ? (found?.page ?? null) : null };
+    },
+
+    /**
+     * The order page read by readPage (null: not the caller's, a 404); the settings it shows
+     * (payment instructions, operating hours) from a snapshot of at most 2 s.
+     */
+    async showPage(page: CustomerOrderPage | null): Promise<OrderView> {
+      if (!page) throw notFound();
+      const settings = await pageSettings.get();
+      return buildOrderView(db, page.detail, settings, deps.now(), 'customer', page.events);
+    },
+
+    /** Stores the customer's proof of payment (document rules) on a pending order. */
+    async uploadProof(caller: CustomerCaller, id: string, file: UploadedFile): Promise<OrderView> {
+      const detail = await ownDetail(caller.userId, id);
+      if (detail.order.status !== 'pending') {
+        throw new AppError('ORDER_STATE_CONFLICT', 409, { status: detail.order.status });
+      }
+      const checked = await checkDocumentFile(file);
+      const key = newStorageKey(ORDER_FILES_FOLDER);
+      await storage.put(key, checked.bytes);
+      try {
+        const result = await db.transaction(async (tx) => {
+          const updated = await updateOrderInStatus(tx, {
+            id: detail.order.id,
+            status: 'pending',
+            ownerId: caller.userId,
+            set: { proofStorageKey: key },
+            at: deps.now(),
+          });
+          if (!updated) {
+            const current = await findOrderDetail(tx, detail.order.id, caller.userId);
+            throw new AppError('ORDER_STATE_CONFLICT', 409, {
+              status: current?.order.status ?? detail.order.status,
+            });
+          }
+          await writeAudit(tx, {
+            actorType: 'customer',
+            actorId: caller.userId,
+            action: 'order.proof_uploaded',
+            entityType: 'order',
+            entityId: detail.order.id,
+            ip: caller.ip,
+            after: {
+              reference: detail.order.reference,
+              mimeType: checked.mimeType,
+              sizeBytes: checked.sizeBytes,
+              sha256: checked.sha256,
+            },
+          });
+          return view(tx, detail.order.id, caller.userId);
+        });
+        // The proof it replaces (the row kept no reference to it any more).
+        if (detail.order.proofStorageKey) await removeQuietly(detail.order.proofStorageKey);
+        return result;
+      } catch (error) {
+        await removeQuietly(key);
+        throw error;
+      }
+    },
+
+    /** pending -> user_confirmed: needs a proof file already sent or a transaction hash now. */
+    async confirmPayment(
+      caller: CustomerCaller,
+      id: string,
+      input: { txHash?: string },
+    ): Promise<OrderView> {
+      const detail = await ownDetail(caller.userId, id);
+      const txHash = input.txHash?.trim() || undefined;
+      if (txHash) {
+        const network =
+          detail.send.kind === 'crypto'
+            ? ((await depositNetworkOf(db, detail))?.code ?? null)
+            : null;
+        if (!isTxHashValid(network, txHash)) {
+          throw badRequest(
+            'TX_HASH_INVALID',
+            { network: network ?? detail.send.code },
+            { txHash: 'txHash.invalid' },
+          );
+        }
+      }
+      if (!txHash && !detail.order.proofStorageKey && detail.order.status === 'pending') {
+        throw unprocessable('ORDER_PROOF_REQUIRED');
+      }
+      return move(caller, detail.order.id, 'confirm_payment', txHash ? { txHash } : undefined);
+    },
+
+    async cancel(caller: CustomerCaller, id: string): Promise<OrderView> {
+      return move(caller, id, 'cancel');
+    },
+
+    async confirmReceipt(caller: CustomerCaller, id: string): Promise<OrderView> {
+      return move(caller, id, 'complete');
+    },
+
+    async file(userId: string, id: string, file: OrderFile): Promise<OrderFileContent> {
+      const detail = await ownDetail(userId, id);
+      return readOrderFile(storage, detail.order, file);
+    },
+  };
+
+  async function removeQuietly(key: string): Promise<void> {
+    await storage.delete(key).catch((error: unknown) => {
+      deps.logError({ err: error, storageKey: key }, 'order file not removed');
+    });
+  }
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { orders } from '@permuta/db';
+import type { Db, Tx } from '@permuta/db';
+
+/**
+ * The order entered processing (a new payout attempt): one more attempt, and the previous
+ * attempt's error and withdrawal id cleared (the exchange's history keeps every withdrawal; a
+ * retry looks them all up again).
+ */
+export async function startPayoutAttempt(tx: Tx, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      payoutAttempts: sql`${orders.payoutAttempts} + 1`,
+      payoutError: null,
+      withdrawId: null,
+      updatedAt: at,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')));
+}
+
+/** The exchange's id of the order's withdrawal, while the order is processing. */
+export async function recordWithdrawId(
+  db: Db | Tx,
+  orderId: string,
+  withdrawId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ withdrawId, updatedAt: at })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,437 @@
+import { dec, normalize } from '@permuta/contracts';
+import type { Db, Settings, Tx } from '@permuta/db';
+import {
+  ExchangeNotConfiguredError,
+  ExchangeRejectedError,
+  WITHDRAW_STATUS,
+  isExchangeError,
+  toExchangeNetwork,
+} from '../../adapters/exchange/exchange.ts';
+import type { ExchangeClient, WithdrawRecord } from '../../adapters/exchange/exchange.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { JobQueue, QueueOptions } from '../../lib/jobs.ts';
+import { moveOrder, unitOf } from '../orders/order-transition.ts';
+import type { EnqueueEmail, MoveActor, MoveDeps, MoveResult } from '../orders/order-transition.ts';
+import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
+import type { OrderColumnsSet, OrderDetailRow } from '../orders/orders.repository.ts';
+import { availableStock, lockStock } from '../treasury/treasury.service.ts';
+import type { PayoutLock } from './payout-lock.ts';
+import { recordWithdrawId, startPayoutAttempt } from './payouts.repository.ts';
+
+/**
+ * Automatic crypto payouts through the exchange (PRODUCT.md section 3, decision 008):
+ * admin_confirmed -> processing -> withdrawal at the exchange -> admin_paid with the tx id, or
+ * error with the reason. Never two withdrawals for one order: every run first asks the exchange
+ * what it has under the order's withdrawOrderId, applies only when it has nothing, and runs
+ * under the order's payout lock.
+ */
+
+/** The payout job's queue: one queued job per order (singletonKey = order id). */
+export const PAYOUT_QUEUE = 'orders-payout';
+
+export const PAYOUT_QUEUE_OPTIONS: QueueOptions = {
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  // A run makes a few exchange calls of at most the client's timeout each.
+  expireInSeconds: 300,
+};
+
+export interface PayoutJob {
+  orderId: string;
+  /** how many times this attempt has already looked at the exchange (bounds the polling) */
+  check?: number;
+}
+
+/** Checks of one attempt before it gives up waiting for a final answer (about a day). */
+export const MAX_CHECKS = 200;
+/** Withdrawals one order may make at the exchange, each after the previous one failed there. */
+export const MAX_WITHDRAWALS = 10;
+/** The exchange's answer to a second apply with a withdrawOrderId it already has. */
+export const DUPLICATE_WITHDRAW_ORDER_ID = -4013;
+
+/** Delay before check `check` (1, 2, ...): 15 s doubling up to 10 min. */
+export function checkDelayMs(check: number): number {
+  return Math.min(15_000 * 2 ** Math.max(0, check - 1), 600_000);
+}
+
+/**
+ * The exchange's withdrawOrderId of an order's n-th withdrawal: the order id itself, and only
+ * after that one failed at the exchange (funds never left), `<order id>-2`, `-3`...
+ */
+export function withdrawOrderIdOf(orderId: string, n: number): string {
+  return n === 1 ? orderId : `${orderId}-${n}`;
+}
+
+const FAILED_STATUSES: ReadonlyMap<number, string> = new Map([
+  [WITHDRAW_STATUS.cancelled, 'was cancelled'],
+  [WITHDRAW_STATUS.rejected, 'was rejected'],
+  [WITHDRAW_STATUS.failure, 'failed'],
+]);
+
+const STATUS_NAMES: Record<number, string> = {
+  [WITHDRAW_STATUS.emailSent]: 'waiting for e-mail confirmation',
+  [WITHDRAW_STATUS.awaitingApproval]: 'awaiting approval',
+  [WITHDRAW_STATUS.processing]: 'processing',
+};
+
+const SYSTEM: MoveActor = { type: 'system', id: null };
+const MAX_REASON = 1000;
+
+/** Whether an automatic payout runs for an order just confirmed (the order view's rule too). */
+export function automaticPayoutApplies(
+  settings: Pick<Settings, 'autoCryptoPayouts'>,
+  detail: Pick<OrderDetailRow, 'receive' | 'network'>,
+): boolean {
+  return (
+    settings.autoCryptoPayouts &&
+    detail.receive.kind === 'crypto' &&
+    detail.network?.withdrawEnabled === true
+  );
+}
+
+export interface PayoutLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PayoutServiceDeps {
+  db: Db;
+  exchange: ExchangeClient;
+  jobs: Pick<JobQueue, 'send'>;
+  lock: PayoutLock;
+  enqueueEmail: EnqueueEmail;
+  publicUrl: string;
+  now: () => Date;
+  log: PayoutLog;
+}
+
+type Lookup =
+  | { kind: 'found'; record: WithdrawRecord }
+  | { kind: 'none'; withdrawOrderId: string }
+  | { kind: 'exhausted' };
+
+/** Ends with a full stop, unless it ends with punctuation already. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ExchangeRejectedError) return `${error.msg} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Of the withdrawals under one withdrawOrderId (one, normally): the order's, else a live one. */
+function pick(records: WithdrawRecord[], withdrawId: string | null): WithdrawRecord {
+  return (
+    records.find((r) => r.id === withdrawId) ??
+    records.find((r) => !FAILED_STATUSES.has(r.status)) ??
+    records[0]!
+  );
+}
+
+export function createPayoutService(deps: PayoutServiceDeps) {
+  const { db, exchange, jobs, lock, log } = deps;
+
+  /** The transition engine's hook, in the transaction of every move. */
+  async function afterMove(tx: Tx, moved: MoveResult): Promise<void> {
+    const orderId = moved.order.id;
+    if (moved.to === 'processing') {
+      await startPayoutAttempt(tx, orderId, moved.order.updatedAt);
+      // An admin's retry from error: the job looks the withdrawal up before anything else.
+      // (From admin_confirmed it is the payout job itself moving, and it carries on.)
+      if (moved.from === 'error') await enqueue(tx, orderId);
+      return;
+    }
+    if (moved.to === 'admin_confirmed') {
+      const settings = await readSettings(tx);
+      if (!settings.autoCryptoPayouts) return;
+      const detail = await findOrderDetail(tx, orderId);
+      if (detail && automaticPayoutApplies(settings, detail)) await enqueue(tx, orderId);
+    }
+  }
+
+  const moveDeps: MoveDeps = {
+    enqueueEmail: deps.enqueueEmail,
+    publicUrl: deps.publicUrl,
+    afterMove,
+  };
+
+  async function enqueue(tx: Tx, orderId: string): Promise<void> {
+    await jobs.send<PayoutJob>(PAYOUT_QUEUE, { orderId }, { db: tx, singletonKey: orderId });
+  }
+
+  /** A system move; false when the order is no longer where the move starts (409). */
+  async function move(
+    orderId: string,
+    action: 'submit_payout' | 'payout_done' | 'payout_failed',
+    set?: OrderColumnsSet,
+  ): Promise<boolean> {
+    try {
+      await db.transaction((tx) =>
+        moveOrder(tx, moveDeps, { order: orderId, action, actor: SYSTEM, at: deps.now(), set }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409) return false;
+      throw error;
+    }
+  }
+
+  async function fail(orderId: string, why: string): Promise<void> {
+    const reason = sentence(why);
+    const payoutError = reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
+    if (await move(orderId, 'payout_failed', { payoutError })) {
+      log.warn({ orderId, reason }, 'automatic payout failed');
+    }
+  }
+
+  /**
+   * Looks again later (bounded): the exchange has not given a final answer, or did not answer.
+   */
+  async function later(detail: OrderDetailRow, check: number, reason: string): Promise<void> {
+    const next = check + 1;
+    if (next > MAX_CHECKS) {
+      await fail(
+        detail.order.id,
+        `No final answer from the exchange after ${MAX_CHECKS} checks (${reason}). A retry looks the withdrawal up first and never pays twice.`,
+      );
+      return;
+    }
+    await schedule(detail.order.id, next);
+  }
+
+  /** The next check of an order's payout, `checkDelayMs(check)` from now. */
+  async function schedule(orderId: string, check: number, tx?: Tx): Promise<void> {
+    await jobs.send<PayoutJob>(
+      PAYOUT_QUEUE,
+      { orderId, check },
+      {
+        ...(tx ? { db: tx } : {}),
+        singletonKey: orderId,
+        // compared with the database clock, not the app's (possibly simulated) one
+        startAfter: new Date(Date.now() + checkDelayMs(check)),
+      },
+    );
+  }
+
+  /**
+   * What the exchange has for this order: the withdrawal to follow, or the withdrawOrderId under
+   * which it has nothing (the next one to apply with). Withdrawals that failed at the exchange
+   * and are not this attempt's were reported by an earlier attempt: passed over.
+   */
+  async function lookUp(orderId: string, withdrawId: string | null): Promise<Lookup> {
+    for (let n = 1; n <= MAX_WITHDRAWALS; n++) {
+      const withdrawOrderId = withdrawOrderIdOf(orderId, n);
+      const records = await exchange.withdrawHistory({ withdrawOrderId });
+      if (records.length === 0) return { kind: 'none', withdrawOrderId };
+      const record = pick(records, withdrawId);
+      if (FAILED_STATUSES.has(record.status) && record.id !== withdrawId) continue;
+      return { kind: 'found', record };
+    }
+    return { kind: 'exhausted' };
+  }
+
+  /** Carries on from what the exchange says about the order's withdrawal. */
+  async function follow(detail: OrderDetailRow, record: WithdrawRecord, check: number) {
+    const { order } = detail;
+    if (order.withdrawId !== record.id) {
+      await db.transaction(async (tx) => {
+        if (!(await recordWithdrawId(tx, order.id, record.id, deps.now()))) return;
+        await writeAudit(tx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'order.payout_found',
+          entityType: 'order',
+          entityId: order.id,
+          after: {
+            reference: order.reference,
+            withdrawOrderId: record.withdrawOrderId ?? null,
+            withdrawId: record.id,
+            exchangeStatus: record.status,
+          },
+        });
+      });
+    }
+    const failed = FAILED_STATUSES.get(record.status);
+    if (failed) {
+      await fail(
+        order.id,
+        `Withdrawal ${record.id} ${failed} at the exchange${record.info ? `: ${record.info}` : ''}`,
+      );
+      return;
+    }
+    if (record.status !== WITHDRAW_STATUS.completed) {
+      const status = STATUS_NAMES[record.status] ?? `status ${record.status}`;
+      await later(detail, check, `withdrawal ${record.id} is ${status}`);
+      return;
+    }
+    try {
+      await db.transaction((tx) =>
+        moveOrder(tx, moveDeps, {
+          order: order.id,
+          action: 'payout_done',
+          actor: SYSTEM,
+          at: deps.now(),
+          set: { payoutTxId: record.txId ?? null, withdrawId: record.id, payoutError: null },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409) return;
+      if (error instanceof AppError && error.code === 'TREASURY_NEGATIVE') {
+        log.error({ orderId: order.id, withdrawId: record.id }, 'paid out, but not in the ledger');
+        await fail(
+          order.id,
+          `Withdrawal ${record.id} is complete at the exchange (transaction ${record.txId ?? 'unknown'}), but the treasury has less than ${normalize(order.amountReceive)} ${unitOf(detail.receive)} to record it. Adjust the ledger, then retry: the retry finds this withdrawal and does not pay again.`,
+        );
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** Stock of the token received that this payout may take (never below zero with the others'). */
+  async function stockShortfall(detail: OrderDetailRow): Promise<string | null> {
+    const available = await db.transaction(async (tx) => {
+      await lockStock(tx, detail.receive.id);
+      return availableStock(tx, detail.receive.id, detail.order.id);
+    });
+    if (dec(available).gte(detail.order.amountReceive)) return null;
+    const unit = unitOf(detail.receive);
+    const shown = dec(available).lt(0) ? '0' : normalize(available);
+    return `Not enough ${unit} in the treasury: ${shown} ${unit} available, the payout needs ${normalize(detail.order.amountReceive)} ${unit}. Nothing was sent to the exchange.`;
+  }
+
+  /** No withdrawal at the exchange for this attempt: check the stock and apply one. */
+  async function apply(detail: OrderDetailRow, withdrawOrderId: string, check: number) {
+    const { order, network } = detail;
+    if (!network) {
+      await fail(order.id, 'The order has no network to pay out on. Nothing was sent.');
+      return;
+    }
+    const shortfall = await stockShortfall(detail);
+    if (shortfall) {
+      await fail(order.id, shortfall);
+      return;
+    }
+    const request = {
+      withdrawOrderId,
+      coin: detail.receive.code,
+      network: toExchangeNetwork(network.code),
+      address: order.addressToReceive,
+      addressTag: order.memoToReceive ?? undefined,
+      amount: normalize(order.amountReceive),
+    };
+    let applied: { id: string };
+    try {
+      applied = await exchange.withdrawApply(request);
+    } catch (error) {
+      if (error instanceof ExchangeRejectedError) {
+        if (error.code === DUPLICATE_WITHDRAW_ORDER_ID) {
+          // It is there after all (the history had not shown it yet): follow it next time.
+          await later(detail, check, `the exchange already has withdrawal ${withdrawOrderId}`);
+          return;
+        }
+        await fail(order.id, `The exchange refused the withdrawal: ${reasonOf(error)}`);
+        return;
+      }
+      if (error instanceof ExchangeNotConfiguredError) {
+        await fail(
+          order.id,
+          'The exchange API key and secret are not configured. Nothing was sent.',
+        );
+        return;
+      }
+      if (isExchangeError(error)) {
+        // Timeout or dropped connection: the exchange may have applied it. Look it up next time.
+        log.warn({ orderId: order.id, err: error }, 'withdrawal outcome unknown; will look it up');
+        await later(
+          detail,
+          check,
+          `outcome of withdrawal ${withdrawOrderId} unknown: ${reasonOf(error)}`,
+        );
+        return;
+      }
+      throw error;
+    }
+    // If the process dies before this commits, the next run finds the withdrawal by its
+    // withdrawOrderId and records it then.
+    await db.transaction(async (tx) => {
+      if (!(await recordWithdrawId(tx, order.id, applied.id, deps.now()))) return;
+      await writeAudit(tx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'order.payout_submitted',
+        entityType: 'order',
+        entityId: order.id,
+        after: { reference: order.reference, ...request, withdrawId: applied.id },
+      });
+      // A new withdrawal: its checks start from one.
+      await schedule(order.id, 1, tx);
+    });
+  }
+
+  /** One step of an order's payout, under its lock; see the module comment. */
+  async function advance(orderId: string, check: number): Promise<void> {
+    let detail = await findOrderDetail(db, orderId);
+    if (!detail) return;
+    if (detail.order.status === 'admin_confirmed') {
+      // Still on? (The switch or the network may have changed since the funds were confirmed;
+      // then the admin pays by hand.)
+      if (!automaticPayoutApplies(await readSettings(db), detail)) return;
+      if (!(await move(orderId, 'submit_payout'))) return;
+      detail = await findOrderDetail(db, orderId);
+      if (!detail) return;
+    }
+    if (detail.order.status !== 'processing') return;
+
+    let found: Lookup;
+    try {
+      found = await lookUp(orderId, detail.order.withdrawId);
+    } catch (error) {
+      if (error instanceof ExchangeNotConfiguredError) {
+        await fail(
+          orderId,
+          'The exchange API key and secret are not configured. Nothing was sent.',
+        );
+        return;
+      }
+      if (!isExchangeError(error)) throw error;
+      await later(detail, check, `the withdrawal history did not answer: ${reasonOf(error)}`);
+      return;
+    }
+    switch (found.kind) {
+      case 'found':
+        return follow(detail, found.record, check);
+      case 'exhausted':
+        return fail(
+          orderId,
+          `${MAX_WITHDRAWALS} withdrawals of this order failed at the exchange. Pay by hand or refund.`,
+        );
+      case 'none':
+        if (detail.order.withdrawId) {
+          // We recorded a withdrawal the exchange does not show (yet): never apply another.
+          return later(
+            detail,
+            check,
+            `the exchange shows no withdrawal ${detail.order.withdrawId} yet`,
+          );
+        }
+        return apply(detail, found.withdrawOrderId, check);
+    }
+  }
+
+  return {
+    /** MoveDeps with this service's hook: give these to every caller of moveOrder. */
+    moveDeps,
+    afterMove,
+    /** The payout job's handler. */
+    async run(job: PayoutJob): Promise<void> {
+      await lock.run(job.orderId, () => advance(job.orderId, job.check ?? 0));
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -1,0 +1,536 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, networks, orderEvents, orders, treasuryEntries } from '@permuta/db';
+import type { DbHandle, NewOrder } from '@permuta/db';
+import { createBinanceClient } from '../../adapters/exchange/binance-client.ts';
+import type { ExchangeClient } from '../../adapters/exchange/exchange.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { signInAdmin } from '../../../test/auth-helpers.ts';
+import type { TestAdmin } from '../../../test/auth-helpers.ts';
+import { fakeCoin, startFakeExchange } from '../../../test/fake-exchange.ts';
+import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import {
+  TRC20_ADDRESS,
+  deliverEmails,
+  insertOrder,
+  networkId,
+  tokenId,
+  trader,
+  updateSettings,
+} from '../orders/test-support.ts';
+import type { Trader } from '../orders/test-support.ts';
+import { createPayoutLock } from './payout-lock.ts';
+import { PAYOUT_QUEUE, createPayoutService } from './payouts.service.ts';
+import type { PayoutService } from './payouts.service.ts';
+import { createAppPayoutService } from './payouts.worker.ts';
+
+const APPLY = '/sapi/v1/capital/withdraw/apply';
+
+let fake: FakeExchange;
+let t: TestApp;
+let admin: TestAdmin;
+let customer: Trader;
+/** The payout job's handler run directly: one run of a job, as a worker would. */
+let worker: PayoutService;
+
+const exchangeClient = (timeoutMs = 5000): ExchangeClient =>
+  createBinanceClient({
+    apiUrl: fake.url,
+    apiKey: fake.apiKey,
+    apiSecret: fake.apiSecret,
+    timeoutMs,
+  });
+
+/** Another payout service on the app's database, jobs and mail, with its own exchange client. */
+function payoutService(exchange: ExchangeClient, handle: DbHandle = t.handle): PayoutService {
+  return createPayoutService({
+    db: handle.db,
+    exchange,
+    jobs: t.app.jobs,
+    lock: createPayoutLock(handle),
+    enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
+    publicUrl: t.config.publicUrl,
+    now: () => new Date(),
+    log: { warn: () => {}, error: () => {} },
+  });
+}
+
+beforeAll(async () => {
+  fake = await startFakeExchange({
+    coins: [fakeCoin('USDT', [{ network: 'TRX' }, { network: 'BSC' }], { free: '1000000' })],
+  });
+  t = await buildTestApp({
+    env: {
+      EXCHANGE_API_URL: fake.url,
+      EXCHANGE_API_KEY: fake.apiKey,
+      EXCHANGE_API_SECRET: fake.apiSecret,
+    },
+  });
+  admin = await signInAdmin(t.app);
+  customer = await trader(t.app, { locale: 'en-US', wallets: [['USDT', 'TRC20']] });
+  await updateSettings(t.app, { autoCryptoPayouts: true });
+  worker = createAppPayoutService(
+    t.app,
+    { config: t.config, now: () => new Date() },
+    {
+      enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
+      publicUrl: t.config.publicUrl,
+    },
+  );
+});
+afterEach(() => fake.setMode({ kind: 'ok' }));
+afterAll(async () => {
+  await t?.close();
+  await fake?.stop();
+});
+
+// --- helpers ----------------------------------------------------------------------------------
+
+/** A PIX -> USDT (TRC20) order whose customer says they paid: 540 BRL for 95 USDT. */
+async function paidOrder(values: Partial<NewOrder> = {}) {
+  return insertOrder(t.app, customer.id, {
+    sendTokenId: await tokenId(t.app, 'PIX'),
+    receiveTokenId: await tokenId(t.app, 'USDT'),
+    networkId: await networkId(t.app, 'USDT', 'TRC20'),
+    amountSend: '540',
+    amountReceive: '95',
+    rate: '0.17777',
+    priceSendBrl: '1',
+    priceReceiveBrl: '5.4',
+    networkFee: '1',
+    walletId: customer.wallets.USDT,
+    addressToReceive: TRC20_ADDRESS,
+    paymentMethod: 'pix',
+    status: 'user_confirmed',
+    ...values,
+  });
+}
+
+async function adminMove(orderId: string, payload: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${orderId}/transition`,
+    headers: { cookie: admin.cookie },
+    payload,
+  });
+}
+
+/** The admin confirms the funds (the amount of the order); the answer must be 200. */
+async function confirmFunds(orderId: string, amount = '540') {
+  const answer = await adminMove(orderId, { action: 'confirm_funds', amountReceived: amount });
+  expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.json().status).toBe('admin_confirmed');
+  return answer;
+}
+
+const retry = (orderId: string) => adminMove(orderId, { action: 'submit_payout' });
+
+async function orderRow(orderId: string) {
+  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error('no order');
+  return row;
+}
+
+/** Withdraw apply requests the fake exchange received for the order. */
+const applies = (orderId: string) =>
+  fake.requests.filter(
+    (r) => r.path === APPLY && r.query.get('withdrawOrderId')?.startsWith(orderId),
+  );
+
+/** Withdrawals the fake exchange holds for the order. */
+const withdrawals = (orderId: string) =>
+  fake.withdrawals.filter((w) => w.withdrawOrderId?.startsWith(orderId));
+
+async function payoutJobs(orderId: string) {
+  const jobs = await t.app.jobs.queued(PAYOUT_QUEUE);
+  return jobs.filter((job) => (job.data as { orderId?: string }).orderId === orderId);
+}
+
+/** Due payout jobs, as the worker would run them now. */
+const drain = () => t.app.jobs.drain(PAYOUT_QUEUE);
+/** Every payout job, deferred checks included (complete the withdrawal at the fake first). */
+const drainAll = () => t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
+
+async function payoutEntries(orderId: string) {
+  return t.app.db
+    .select()
+    .from(treasuryEntries)
+    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'payout')));
+}
+
+async function statusTrail(orderId: string) {
+  const rows = await t.app.db
+    .select({ to: orderEvents.toStatus })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return rows.map((r) => r.to);
+}
+
+async function waitFor(condition: () => boolean, ms = 3000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Completes the order's live withdrawal at the fake and runs the checks: the order is paid. */
+async function finish(orderId: string, txId: string) {
+  const live = withdrawals(orderId).filter((w) => w.status === 4);
+  expect(live).toHaveLength(1);
+  fake.completeWithdrawal(live[0]!.id, txId);
+  await drainAll();
+  const row = await orderRow(orderId);
+  expect(row.status).toBe('admin_paid');
+  expect(row.payoutTxId).toBe(txId);
+  expect(row.withdrawId).toBe(live[0]!.id);
+  expect(await payoutEntries(orderId)).toHaveLength(1);
+  return row;
+}
+
+// --- tests ------------------------------------------------------------------------------------
+
+describe('automatic crypto payouts', () => {
+  it('pays a confirmed order through the exchange: processing, then paid with the tx id, one ledger debit and an e-mail per step', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    expect(await payoutJobs(order.id)).toHaveLength(1);
+
+    await drain();
+    const processing = await orderRow(order.id);
+    expect(processing).toMatchObject({
+      status: 'processing',
+      payoutAttempts: 1,
+      payoutError: null,
+    });
+    const [withdrawal] = withdrawals(order.id);
+    expect(withdrawals(order.id)).toHaveLength(1);
+    expect(withdrawal).toMatchObject({
+      withdrawOrderId: order.id,
+      coin: 'USDT',
+      network: 'TRX',
+      address: TRC20_ADDRESS,
+      amount: '95',
+      status: 4,
+    });
+    expect(processing.withdrawId).toBe(withdrawal!.id);
+    // the next check waits for the exchange
+    const [check] = await payoutJobs(order.id);
+    expect(check?.data).toEqual({ orderId: order.id, check: 1 });
+    expect(check!.startAfter.getTime()).toBeGreaterThan(Date.now());
+    expect(await payoutEntries(order.id)).toHaveLength(0);
+
+    const txId = `0x${'ab'.repeat(32)}`;
+    await finish(order.id, txId);
+    expect(applies(order.id)).toHaveLength(1);
+    const [entry] = await payoutEntries(order.id);
+    expect(entry).toMatchObject({ direction: 'debit', createdBy: null });
+    expect(Number(entry!.amount)).toBe(95);
+    expect(await statusTrail(order.id)).toEqual([
+      'pending',
+      'admin_confirmed',
+      'processing',
+      'admin_paid',
+    ]);
+    expect(await payoutJobs(order.id)).toHaveLength(0);
+
+    const view = await t.app.inject({
+      url: `/api/v1/admin/orders/${order.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(view.json()).toMatchObject({
+      status: 'admin_paid',
+      payoutTxId: txId,
+      withdrawId: withdrawal!.id,
+      payoutAttempts: 1,
+      payoutError: null,
+    });
+
+    await deliverEmails(t.app);
+    const subjects = t.mail
+      .to(customer.email)
+      .filter((m) => m.subject.includes(order.reference))
+      .map((m) => m.subject);
+    expect(subjects.sort()).toEqual(
+      [
+        `Order ${order.reference}: paid - Permuta`,
+        `Order ${order.reference}: payment confirmed - Permuta`,
+        `Order ${order.reference}: processing - Permuta`,
+      ].sort(),
+    );
+    const paidMail = t.mail
+      .to(customer.email)
+      .find((m) => m.subject === `Order ${order.reference}: paid - Permuta`);
+    expect(paidMail?.text).toContain(txId);
+  });
+
+  it('submits nothing with the switch off, or for a PIX payout: the admin pays by hand', async () => {
+    await updateSettings(t.app, { autoCryptoPayouts: false });
+    try {
+      const order = await paidOrder();
+      await confirmFunds(order.id);
+      expect(await payoutJobs(order.id)).toHaveLength(0);
+      await drain();
+      expect((await orderRow(order.id)).status).toBe('admin_confirmed');
+      expect(applies(order.id)).toHaveLength(0);
+    } finally {
+      await updateSettings(t.app, { autoCryptoPayouts: true });
+    }
+
+    const pix = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const answer = await adminMove(pix.id, { action: 'confirm_funds', amountReceived: '100' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().autoPayout).toBe(false);
+    expect(await payoutJobs(pix.id)).toHaveLength(0);
+  });
+
+  it('submits nothing when the network has withdrawals off', async () => {
+    const trc20 = await networkId(t.app, 'USDT', 'TRC20');
+    await t.app.db.update(networks).set({ withdrawEnabled: false }).where(eq(networks.id, trc20));
+    try {
+      const order = await paidOrder();
+      const answer = await confirmFunds(order.id);
+      expect(answer.json().autoPayout).toBe(false);
+      expect(await payoutJobs(order.id)).toHaveLength(0);
+      await drain();
+      expect((await orderRow(order.id)).status).toBe('admin_confirmed');
+      expect(applies(order.id)).toHaveLength(0);
+    } finally {
+      await t.app.db.update(networks).set({ withdrawEnabled: true }).where(eq(networks.id, trc20));
+    }
+  });
+
+  it('leaves a job whose switch went off before it ran: the order waits for the admin', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    await updateSettings(t.app, { autoCryptoPayouts: false });
+    try {
+      await drain();
+    } finally {
+      await updateSettings(t.app, { autoCryptoPayouts: true });
+    }
+    expect((await orderRow(order.id)).status).toBe('admin_confirmed');
+    expect(applies(order.id)).toHaveLength(0);
+  });
+
+  it("puts a refused withdrawal in error with the exchange's reason; the admin's retry pays once", async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    fake.setMode({ kind: 'reject', status: 400, code: -4026, msg: 'Insufficient balance.' }, APPLY);
+    await drain();
+    const failed = await orderRow(order.id);
+    expect(failed.status).toBe('error');
+    expect(failed.payoutError).toBe(
+      'The exchange refused the withdrawal: Insufficient balance. (-4026).',
+    );
+    expect(withdrawals(order.id)).toHaveLength(0);
+    expect(await payoutJobs(order.id)).toHaveLength(0);
+
+    fake.setMode({ kind: 'ok' });
+    const retried = await retry(order.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({
+      status: 'processing',
+      payoutAttempts: 2,
+      payoutError: null,
+    });
+    await drain();
+    expect(withdrawals(order.id)).toHaveLength(1);
+    await finish(order.id, '0xretried');
+    expect(applies(order.id)).toHaveLength(2);
+    expect(withdrawals(order.id)).toHaveLength(1);
+    expect(await statusTrail(order.id)).toEqual([
+      'pending',
+      'admin_confirmed',
+      'processing',
+      'error',
+      'processing',
+      'admin_paid',
+    ]);
+  });
+
+  it('after a timeout, finds the withdrawal the exchange applied late and never applies twice', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    // The exchange takes 600 ms; this worker gives up after 200 ms.
+    fake.setMode({ kind: 'slow', ms: 600 }, APPLY);
+    await payoutService(exchangeClient(200)).run({ orderId: order.id });
+    const unknown = await orderRow(order.id);
+    expect(unknown).toMatchObject({ status: 'processing', withdrawId: null, payoutError: null });
+
+    await waitFor(() => withdrawals(order.id).length === 1);
+    fake.setMode({ kind: 'ok' });
+    await worker.run({ orderId: order.id });
+    expect((await orderRow(order.id)).withdrawId).toBe(withdrawals(order.id)[0]!.id);
+    await finish(order.id, '0xlate');
+    expect(applies(order.id)).toHaveLength(1);
+    expect(withdrawals(order.id)).toHaveLength(1);
+  });
+
+  it('after a timeout the exchange never acted on, looks first, finds nothing, and applies once', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    fake.setMode({ kind: 'timeout' }, APPLY);
+    await payoutService(exchangeClient(200)).run({ orderId: order.id });
+    expect((await orderRow(order.id)).status).toBe('processing');
+    expect(withdrawals(order.id)).toHaveLength(0);
+
+    fake.setMode({ kind: 'ok' });
+    await drain();
+    expect(withdrawals(order.id)).toHaveLength(1);
+    await finish(order.id, '0xafter-timeout');
+    expect(applies(order.id)).toHaveLength(2);
+  });
+
+  it('after the exchange accepts and drops the connection, the next check finds the withdrawal', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    fake.setMode({ kind: 'crash-after-submit' }, APPLY);
+    await drain();
+    expect(withdrawals(order.id)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'processing', withdrawId: null });
+    // the outcome was unknown: a later check is queued, the order is not failed
+    expect(await payoutJobs(order.id)).toHaveLength(1);
+
+    fake.setMode({ kind: 'ok' });
+    await worker.run({ orderId: order.id });
+    expect((await orderRow(order.id)).withdrawId).toBe(withdrawals(order.id)[0]!.id);
+    await finish(order.id, '0xdropped');
+    expect(applies(order.id)).toHaveLength(1);
+    expect(withdrawals(order.id)).toHaveLength(1);
+  });
+
+  it('when the process dies between the exchange answer and the database write, the retry finds the withdrawal', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    const real = exchangeClient();
+    const dying: ExchangeClient = {
+      ...real,
+      signed: true,
+      async withdrawApply(request) {
+        await real.withdrawApply(request);
+        throw new Error('process died');
+      },
+    };
+    await expect(payoutService(dying).run({ orderId: order.id })).rejects.toThrow('process died');
+    expect(await orderRow(order.id)).toMatchObject({ status: 'processing', withdrawId: null });
+    expect(withdrawals(order.id)).toHaveLength(1);
+
+    // pg-boss runs the job again (here: the job queued when the funds were confirmed)
+    await drain();
+    expect((await orderRow(order.id)).withdrawId).toBe(withdrawals(order.id)[0]!.id);
+    await finish(order.id, '0xsurvived');
+    expect(applies(order.id)).toHaveLength(1);
+  });
+
+  it('waits for a slow exchange within the timeout', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    fake.setMode({ kind: 'slow', ms: 300 });
+    await drain();
+    expect(withdrawals(order.id)).toHaveLength(1);
+    expect((await orderRow(order.id)).withdrawId).toBe(withdrawals(order.id)[0]!.id);
+    await finish(order.id, '0xslow');
+  });
+
+  it('reports a withdrawal that failed at the exchange; the retry applies a new one under the next id and pays once', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    await drain();
+    const [first] = withdrawals(order.id);
+    first!.status = 5;
+    first!.info = 'The address is on a blocklist.';
+    await drainAll();
+    const failed = await orderRow(order.id);
+    expect(failed.status).toBe('error');
+    expect(failed.payoutError).toBe(
+      `Withdrawal ${first!.id} failed at the exchange: The address is on a blocklist.`,
+    );
+
+    expect((await retry(order.id)).statusCode).toBe(200);
+    await drain();
+    const all = withdrawals(order.id);
+    expect(all.map((w) => w.withdrawOrderId)).toEqual([order.id, `${order.id}-2`]);
+    const paid = await finish(order.id, '0xsecond');
+    expect(paid.payoutAttempts).toBe(2);
+    expect(withdrawals(order.id).filter((w) => w.status === 6)).toHaveLength(1);
+  });
+
+  it('refuses a payout the treasury cannot cover, before asking the exchange', async () => {
+    const order = await paidOrder({ amountSend: '400000', amountReceive: '74000' });
+    await confirmFunds(order.id, '400000');
+    await drain();
+    const failed = await orderRow(order.id);
+    expect(failed.status).toBe('error');
+    expect(failed.payoutError).toMatch(
+      /^Not enough USDT in the treasury: [\d.]+ USDT available, the payout needs 74000 USDT\. Nothing was sent to the exchange\.$/,
+    );
+    expect(applies(order.id)).toHaveLength(0);
+    expect(await payoutEntries(order.id)).toHaveLength(0);
+    // An order in error keeps its stock reserved; out of the way of the next tests.
+    await t.app.db.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
+  });
+
+  it('makes one withdrawal when 20 runs of the same payout race', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => drain()),
+      ...Array.from({ length: 10 }, () => worker.run({ orderId: order.id })),
+    ]);
+    expect(applies(order.id)).toHaveLength(1);
+    expect(withdrawals(order.id)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'processing', payoutAttempts: 1 });
+    await finish(order.id, '0xraced');
+    expect(await statusTrail(order.id)).toEqual([
+      'pending',
+      'admin_confirmed',
+      'processing',
+      'admin_paid',
+    ]);
+  });
+
+  it('makes one withdrawal when 10 admin retries race 10 drains from error', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    fake.setMode({ kind: 'reject', code: -4019, msg: 'The network is busy.' }, APPLY);
+    await drain();
+    expect((await orderRow(order.id)).status).toBe('error');
+    fake.setMode({ kind: 'ok' });
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => retry(order.id)),
+      ...Array.from({ length: 10 }, () => drain().then(() => null)),
+    ]);
+    const codes = answers.flatMap((a) => (a ? [a.statusCode] : []));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    await drain();
+    expect(withdrawals(order.id)).toHaveLength(1);
+    expect(applies(order.id)).toHaveLength(2);
+    await finish(order.id, '0xretry-race');
+    expect(withdrawals(order.id)).toHaveLength(1);
+  });
+
+  it('makes one withdrawal when two instances (two connection pools) run the same payout', async () => {
+    let other: DbHandle = t.handle;
+    const url = t.handle.pool?.options.connectionString;
+    if (url) other = await createDb({ databaseUrl: url, dataDir: 'unused' });
+    try {
+      const order = await paidOrder();
+      await confirmFunds(order.id);
+      const first = payoutService(exchangeClient());
+      const second = payoutService(exchangeClient(), other);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).run({ orderId: order.id })),
+      );
+      expect(applies(order.id)).toHaveLength(1);
+      expect(withdrawals(order.id)).toHaveLength(1);
+      await finish(order.id, '0xtwo-instances');
+    } finally {
+      if (other !== t.handle) await other.close();
+    }
+  });
+});
