@@ -85,7 +85,7 @@ const SHELL_MODULES = [
   'lib/use-session',
   'lib/use-locale',
   'lib/build-info',
-  'lib/paths',
+  'lib/paths/core',
   'lib/meta',
   'lib/chunk-reload',
   'lib/version-check',

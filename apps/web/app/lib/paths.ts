@@ -1,51 +1,17 @@
-/** Every URL the web app calls, in one place. */
-export const apiPaths = {
-  tokens: () => '/api/v1/tokens',
-  quotes: () => '/api/v1/quotes',
-  // accounts (docs/accounts-api.md)
-  register: () => '/api/v1/auth/register',
-  signIn: () => '/api/v1/auth/sign-in',
-  signOut: () => '/api/v1/auth/sign-out',
-  verifyEmail: () => '/api/v1/auth/verify-email',
-  forgotPassword: () => '/api/v1/auth/forgot-password',
-  resetPassword: () => '/api/v1/auth/reset-password',
-  me: () => '/api/v1/me',
-  resendVerification: () => '/api/v1/me/verify-email/resend',
-  changePassword: () => '/api/v1/me/password',
-  contact: () => '/api/v1/me/contact',
-  defaultTokens: () => '/api/v1/me/default-tokens',
-  // --- back office accounts (admin-accounts feature) ---
-  adminSignIn: () => '/api/v1/admin/auth/sign-in',
-  adminTwoFactorSignIn: () => '/api/v1/admin/auth/two-factor',
-  adminTwoFactorEnable: () => '/api/v1/admin/me/two-factor/enable',
-  adminTwoFactorVerify: () => '/api/v1/admin/me/two-factor/verify',
-  adminTwoFactorDisable: () => '/api/v1/admin/me/two-factor/disable',
-  adminSecurity: () => '/api/v1/admin/security',
-  adminAdmins: () => '/api/v1/admin/admins',
-  adminAdmin: (id: string) => `/api/v1/admin/admins/${encodeURIComponent(id)}`,
-  adminCustomers: (query: { q?: string; status?: string; page?: number }) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set('q', query.q);
-    if (query.status && query.status !== 'all') params.set('status', query.status);
-    if (query.page && query.page > 1) params.set('page', String(query.page));
-    const search = params.toString();
-    return search ? `/api/v1/admin/customers?${search}` : '/api/v1/admin/customers';
-  },
-  adminCustomer: (id: string) => `/api/v1/admin/customers/${encodeURIComponent(id)}`,
-  adminCustomerActive: (id: string) => `/api/v1/admin/customers/${encodeURIComponent(id)}/active`,
-  adminCustomerNationalId: (id: string) =>
-    `/api/v1/admin/customers/${encodeURIComponent(id)}/national-id`,
-  adminDocumentFile: (id: string, download = false) =>
-    `/api/v1/admin/documents/${encodeURIComponent(id)}/file${download ? '?download=1' : ''}`,
-  adminDocumentReview: (id: string) => `/api/v1/admin/documents/${encodeURIComponent(id)}/review`,
-  // --- customer documents (documents feature) ---
-  myDocuments: () => '/api/v1/me/documents',
-  myDocumentUpload: (type: string) => `/api/v1/me/documents/${encodeURIComponent(type)}`,
-  myDocumentFile: (id: string) => `/api/v1/me/documents/${encodeURIComponent(id)}/file`,
-} as const;
+import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
+import { accountPaths } from './paths/accounts.ts';
+import { orderPaths } from './paths/orders.ts';
+import { walletPaths } from './paths/wallets.ts';
 
-/** Static files of the deployed build (relative to the site root). */
-export const buildPaths = {
-  latest: (now: number) => `/builds/latest.json?t=${now}`,
-  meta: (id: string) => `/builds/meta/${encodeURIComponent(id)}.json`,
+export { buildPaths } from './paths/core.ts';
+
+/**
+ * Every URL the web app calls, in one place: one file a feature in ./paths/. The page shell
+ * imports ./paths/core.ts alone, so that the features' URLs load with their screens.
+ */
+export const apiPaths = {
+  ...accountPaths,
+  ...walletPaths,
+  ...catalogueAdminPaths,
+  ...orderPaths,
 } as const;

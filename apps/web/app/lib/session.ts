@@ -1,4 +1,4 @@
-import { apiPaths } from './paths.ts';
+import { shellPaths } from './paths/core.ts';
 import { guardRedirect } from './guard.ts';
 import { localeFromPath, localizePath } from './locale.ts';
 
@@ -139,7 +139,7 @@ export function logout(): void {
   clear();
   const locale = localeFromPath(window.location.pathname);
   try {
-    void fetch(apiPaths.signOut(), {
+    void fetch(shellPaths.signOut(), {
       method: 'POST',
       credentials: 'include',
       keepalive: true,

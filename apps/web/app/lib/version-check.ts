@@ -1,5 +1,5 @@
 import { BUILD_ID } from './build-info.ts';
-import { buildPaths } from './paths.ts';
+import { buildPaths } from './paths/core.ts';
 
 /**
  * New-version check: `builds/latest.json` names the deployed build. When it is not the build

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueResponse, PublicToken } from '@permuta/contracts/catalogue';
 import {
+  catalogueLimits,
   cryptoSide,
   defaultNetwork,
   defaultPair,
   networkChoices,
+  optionLabel,
   quoteRequest,
   whatsappLink,
 } from './quote-form.ts';
@@ -91,6 +93,31 @@ describe('network of the pair', () => {
     expect(networkChoices(usdt, 'receive').map((n) => n.code)).toEqual(['TRC20']);
     expect(networkChoices(usdt, 'send').map((n) => n.code)).toEqual(['TRC20', 'ERC20']);
     expect(defaultNetwork(networkChoices(usdt, 'send'))).toBe('TRC20');
+  });
+});
+
+describe('token and network choices', () => {
+  it('show the code beside the name, or just the name when it already names the code', () => {
+    expect(optionLabel('USDT', 'Tether USD')).toBe('USDT · Tether USD');
+    expect(optionLabel('PIX', 'Real (PIX)')).toBe('Real (PIX)');
+    expect(optionLabel('TRC20', '')).toBe('TRC20');
+  });
+});
+
+describe('limits before the first quote', () => {
+  it("are the chosen network's payout limits for a crypto token received", () => {
+    const capped = token('USDT', 'crypto', [network('TRC20', { withdrawMax: '5000' })]);
+    expect(catalogueLimits(capped, 'TRC20')).toEqual({ min: '10', max: '5000', token: 'USDT' });
+    expect(catalogueLimits(capped, null)).toBeNull();
+  });
+
+  it("are the token's own limits otherwise, and unknown without a token", () => {
+    expect(catalogueLimits({ ...pix, receiveMin: '50' }, null)).toEqual({
+      min: '50',
+      max: null,
+      token: 'PIX',
+    });
+    expect(catalogueLimits(undefined, null)).toBeNull();
   });
 });
 

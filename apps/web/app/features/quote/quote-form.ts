@@ -46,6 +46,25 @@ export function defaultNetwork(networks: readonly PublicNetwork[]): string | nul
   return (networks.find((n) => n.isDefault) ?? networks[0])?.code ?? null;
 }
 
+/** `USDT · Tether USD`; just the name when it already names the code (`Real (PIX)`). */
+export function optionLabel(code: string, name: string): string {
+  return !name || name.toUpperCase().includes(code.toUpperCase())
+    ? name || code
+    : `${code} · ${name}`;
+}
+
+export type Limits = { min: string | null; max: string | null; token: string } | null;
+
+/** Before the first quote: the limits the catalogue knows for the token received. */
+export function catalogueLimits(token: PublicToken | undefined, network: string | null): Limits {
+  if (!token) return null;
+  if (token.kind === 'crypto') {
+    const chosen = token.networks.find((n) => n.code === network);
+    return chosen ? { min: chosen.withdrawMin, max: chosen.withdrawMax, token: token.code } : null;
+  }
+  return { min: token.receiveMin, max: token.receiveMax, token: token.code };
+}
+
 /** The request for what is on screen, or null when there is nothing to price yet. */
 export function quoteRequest(input: {
   pair: Pair;

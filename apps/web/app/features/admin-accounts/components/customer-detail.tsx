@@ -1,29 +1,17 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
+import { TitledSection } from '../../../components/titled-section.tsx';
+import { FieldGrid } from '../../../components/field-grid.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -50,14 +38,9 @@ function cell(record: LooseRecord, ...keys: string[]): string {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <Paper component="section" withBorder p="lg" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <TitledSection id={id} title={title}>
+      {children}
+    </TitledSection>
   );
 }
 
@@ -73,34 +56,17 @@ export function CustomerDetail({ id }: { id: string }) {
     </Anchor>
   );
 
-  if (detail.isPending) {
-    return (
-      <Stack gap="md">
-        {back}
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <Text size="sm">{t('common.loading')}</Text>
-        </Group>
-      </Stack>
-    );
-  }
+  if (detail.isPending) return <DetailLoading back={back} />;
   if (detail.isError) {
     const notFound = isApiError(detail.error) && detail.error.status === 404;
     return (
-      <Stack gap="md">
-        {back}
-        <Title order={1}>{t('pages.adminManagerCustomer.title')}</Title>
-        <Alert color={notFound ? 'yellow' : 'red'} variant="light" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{notFound ? t('admin.customer.notFound') : detail.error.message}</Text>
-            {!notFound && (
-              <Button size="xs" variant="light" onClick={() => void detail.refetch()}>
-                {t('common.retry')}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailError
+        back={back}
+        title={t('pages.adminManagerCustomer.title')}
+        notFound={notFound}
+        message={notFound ? t('admin.customer.notFound') : detail.error.message}
+        onRetry={() => void detail.refetch()}
+      />
     );
   }
 
@@ -115,30 +81,19 @@ export function CustomerDetail({ id }: { id: string }) {
       <CustomerFlags customer={customer} />
       <Actions customer={customer} />
       <Section title={t('admin.customer.profile')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
-          {(
+        <FieldGrid
+          rows={[
+            [t('admin.fields.email'), customer.email],
+            [t('admin.fields.phone'), formatPhone(customer.phone)],
+            [t('admin.fields.cpf'), formatCpf(customer.cpf)],
+            [t('admin.fields.birthDate'), formatDate(customer.birthDate, locale)],
             [
-              ['admin.fields.email', customer.email],
-              ['admin.fields.phone', formatPhone(customer.phone)],
-              ['admin.fields.cpf', formatCpf(customer.cpf)],
-              ['admin.fields.birthDate', formatDate(customer.birthDate, locale)],
-              [
-                'admin.fields.language',
-                customer.locale === 'pt-BR' ? 'Português (Brasil)' : 'English (US)',
-              ],
-              ['admin.customers.registeredAt', formatDateTime(customer.createdAt, locale)],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {t(label)}
-              </Text>
-              <Text component="dd" m={0}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+              t('admin.fields.language'),
+              customer.locale === 'pt-BR' ? 'Português (Brasil)' : 'English (US)',
+            ],
+            [t('admin.customers.registeredAt'), formatDateTime(customer.createdAt, locale)],
+          ]}
+        />
       </Section>
       <Section title={t('admin.customer.documents')}>
         <CustomerDocuments documents={documents} />

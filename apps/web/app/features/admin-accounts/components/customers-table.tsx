@@ -1,29 +1,17 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Pagination.css';
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
+import { PagePagination } from '../../../components/page-pagination.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatCpf, formatDateTime } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -34,11 +22,6 @@ import { CustomerFlags } from './customer-flags.tsx';
 
 const STATUSES: CustomerStatusFilter[] = ['all', 'active', 'inactive', 'unverified', 'verified'];
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** Number of pages for `total` items (at least one, so the pager never shows "0"). */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}
 
 export function CustomersTable() {
   const { t } = useTranslation();
@@ -79,21 +62,9 @@ export function CustomersTable() {
           <Loader size="sm" aria-label={t('common.loading')} />
         )}
       </Group>
-      {customers.isPending && (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <Text size="sm">{t('common.loading')}</Text>
-        </Group>
-      )}
+      {customers.isPending && <LoadingStatus />}
       {customers.isError && (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{customers.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void customers.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailure message={customers.error.message} onRetry={() => void customers.refetch()} />
       )}
       {customers.data && customers.data.items.length === 0 && (
         <Text data-testid="customers-empty">
@@ -145,20 +116,17 @@ export function CustomersTable() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {customers.data.total > customers.data.pageSize && (
-            <Pagination
-              total={pageCount(customers.data.total, customers.data.pageSize)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next' ? t('admin.common.nextPage') : t('admin.common.previousPage'),
-              })}
-              getItemProps={(item) => ({
-                'aria-label': t('admin.common.page', { page: item }),
-              })}
-            />
-          )}
+          <PagePagination
+            total={customers.data.total}
+            pageSize={customers.data.pageSize}
+            page={page}
+            onChange={setPage}
+            labels={{
+              previous: t('admin.common.previousPage'),
+              next: t('admin.common.nextPage'),
+              page: (item) => t('admin.common.page', { page: item }),
+            }}
+          />
         </>
       )}
     </Stack>

@@ -1,15 +1,8 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Divider.css';
-import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -17,54 +10,28 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowsDownUp, IconBrandWhatsapp } from '@tabler/icons-react';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { PublicToken } from '@permuta/contracts/catalogue';
 import { LocalLink } from '../../../components/local-link.tsx';
-import {
-  cleanAmountInput,
-  compareAmounts,
-  formatAmount,
-  isZeroAmount,
-  parseAmount,
-} from '../../../lib/amount.ts';
+import { compareAmounts, formatAmount } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { useQuote } from '../api/create-quote.ts';
-import {
-  cryptoSide,
-  defaultNetwork,
-  defaultPair,
-  networkChoices,
-  quoteRequest,
-  whatsappLink,
-  type Pair,
-  type Side,
-} from '../quote-form.ts';
+import { defaultPair, whatsappLink, type Pair } from '../quote-form.ts';
+import { usePairInput } from '../use-pair-input.ts';
 import { CalculatorSkeleton } from './calculator-skeleton.tsx';
+import { PairFields } from './pair-fields.tsx';
+import { QuoteDetails } from './quote-details.tsx';
 import classes from './calculator.module.css';
 
 const DEBOUNCE_MS = 250;
-
-interface Typed {
-  side: Side;
-  text: string;
-}
-
-/** `USDT · Tether USD`; just the name when it already names the code (`Real (PIX)`). */
-function optionLabel(code: string, name: string): string {
-  return !name || name.toUpperCase().includes(code.toUpperCase())
-    ? name || code
-    : `${code} · ${name}`;
-}
 
 /** The exchange calculator of the home page: live quotes from the API as the visitor types. */
 export default function Calculator() {
@@ -128,103 +95,21 @@ function CalculatorForm({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [pair, setPair] = useState<Pair>(initial);
-  const [chosenNetwork, setChosenNetwork] = useState<string | null>(null);
   // what the visitor typed, and (DEBOUNCE_MS later) what is priced; a swap applies at once
-  const [typed, setTyped] = useState<Typed>({ side: 'send', text: '100' });
-  const [debounced, setDebounced] = useState<Typed>(typed);
-  useEffect(() => {
-    if (debounced === typed) return;
-    const timer = setTimeout(() => setDebounced(typed), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, debounced]);
-
-  const byCode = useMemo(() => new Map(tokens.map((token) => [token.code, token])), [tokens]);
-  const sendToken = byCode.get(pair.send);
-  const receiveToken = byCode.get(pair.receive);
-  const options = useMemo(
-    () =>
-      tokens.map((token) => ({ value: token.code, label: optionLabel(token.code, token.name) })),
-    [tokens],
-  );
-
-  const networkSide = sendToken && receiveToken ? cryptoSide(sendToken, receiveToken) : null;
-  const networkToken =
-    networkSide === 'send' ? sendToken : networkSide === 'receive' ? receiveToken : undefined;
-  const networks = networkToken && networkSide ? networkChoices(networkToken, networkSide) : [];
-  const network =
-    chosenNetwork && networks.some((n) => n.code === chosenNetwork)
-      ? chosenNetwork
-      : defaultNetwork(networks);
-
-  const request = quoteRequest({
-    pair,
-    network,
-    side: debounced.side,
-    text: debounced.text,
+  const input = usePairInput(
+    tokens,
+    { pair: initial, network: null, typed: { side: 'send', text: '100' } },
+    DEBOUNCE_MS,
     locale,
-  });
+  );
+  const { pair, typed, debounced, network, request, invalid } = input;
+
   const quote = useQuote(request, locale);
-  const data =
-    request &&
-    quote.data &&
-    quote.data.send === request.send &&
-    quote.data.receive === request.receive &&
-    quote.data.side === request.side
-      ? quote.data
-      : undefined;
+  const data = input.current(quote.data);
   const error = request && quote.isError ? quote.error : null;
   const stale = quote.isPlaceholderData || quote.isFetching || debounced !== typed;
 
-  const typedAmount = parseAmount(typed.text, locale);
-  const invalid = typed.text !== '' && typedAmount === null;
-  const other = (side: Side): string => {
-    if (typed.text === '' || invalid || typedAmount === null || isZeroAmount(typedAmount))
-      return '';
-    if (!data) return '';
-    const token = side === 'send' ? sendToken : receiveToken;
-    return formatAmount(side === 'send' ? data.amountSend : data.amountReceive, locale, {
-      trimZeros: true,
-      minDecimals: Math.min(2, token?.precision ?? 2),
-    });
-  };
-  const sendValue = typed.side === 'send' ? typed.text : other('send');
-  const receiveValue = typed.side === 'receive' ? typed.text : other('receive');
-
-  const choose = (side: Side, code: string | null) => {
-    if (!code) return;
-    const keep = side === 'send' ? pair.receive : pair.send;
-    if (code === keep) {
-      swap();
-      return;
-    }
-    setPair(
-      side === 'send' ? { send: code, receive: pair.receive } : { send: pair.send, receive: code },
-    );
-  };
-  const swap = () => {
-    const next: Typed = { side: typed.side === 'send' ? 'receive' : 'send', text: typed.text };
-    setPair({ send: pair.receive, receive: pair.send });
-    setTyped(next);
-    setDebounced(next);
-  };
-
-  const limits =
-    data?.limits ?? catalogueLimits(receiveToken, networkSide === 'receive' ? network : null);
   const fmt = (value: string) => formatAmount(value, locale, { trimZeros: true });
-  const limitText = !limits
-    ? t('calculator.noLimits')
-    : limits.min && limits.max
-      ? t('calculator.limitRange', {
-          min: fmt(limits.min),
-          max: fmt(limits.max),
-          token: limits.token,
-        })
-      : limits.min
-        ? t('calculator.limitMin', { min: fmt(limits.min), token: limits.token })
-        : limits.max
-          ? t('calculator.limitMax', { max: fmt(limits.max), token: limits.token })
-          : t('calculator.noLimits');
 
   const exchangeQuery = new URLSearchParams({
     send: pair.send,
@@ -249,80 +134,12 @@ function CalculatorForm({
           {t('calculator.title')}
         </Title>
 
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <Select
-            className={classes.token}
-            label={t('calculator.send')}
-            data={options}
-            value={pair.send}
-            onChange={(code) => choose('send', code)}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ shadow: 'md', withinPortal: false }}
-          />
-          <TextInput
-            className={classes.amount}
-            label={t('calculator.amountSend')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={sendValue}
-            placeholder="0"
-            onChange={(event) =>
-              setTyped({ side: 'send', text: cleanAmountInput(event.currentTarget.value) })
-            }
-            error={typed.side === 'send' && invalid ? t('calculator.invalidAmount') : undefined}
-          />
-        </Group>
-
-        {networks.length > 1 && (
-          <Select
-            label={t('calculator.network')}
-            data={networks.map((n) => ({ value: n.code, label: optionLabel(n.code, n.name) }))}
-            value={network}
-            onChange={(code) => code && setChosenNetwork(code)}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ shadow: 'md', withinPortal: false }}
-          />
-        )}
-
-        <Group justify="center">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            radius="xl"
-            onClick={swap}
-            aria-label={t('calculator.swap')}
-            title={t('calculator.swap')}
-          >
-            <IconArrowsDownUp size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Group>
-
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <Select
-            className={classes.token}
-            label={t('calculator.receive')}
-            data={options}
-            value={pair.receive}
-            onChange={(code) => choose('receive', code)}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ shadow: 'md', withinPortal: false }}
-          />
-          <TextInput
-            className={classes.amount}
-            label={t('calculator.amountReceive')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={receiveValue}
-            placeholder="0"
-            onChange={(event) =>
-              setTyped({ side: 'receive', text: cleanAmountInput(event.currentTarget.value) })
-            }
-            error={typed.side === 'receive' && invalid ? t('calculator.invalidAmount') : undefined}
-          />
-        </Group>
+        <PairFields
+          input={input}
+          amounts={input.amounts(data)}
+          networks={input.networks.length > 1 ? input.networks : []}
+          classNames={{ token: classes.token, amount: classes.amount }}
+        />
 
         <div aria-live="polite" aria-atomic="false">
           {error ? (
@@ -334,34 +151,13 @@ function CalculatorForm({
 
         <Divider />
 
-        <dl className={classes.details} aria-busy={stale} data-stale={stale || undefined}>
-          <div>
-            <dt>{t('calculator.rate')}</dt>
-            <dd>
-              {data
-                ? t('calculator.rateValue', {
-                    send: data.send,
-                    rate: formatAmount(data.rate, locale, { maxDecimals: 8, trimZeros: true }),
-                    receive: data.receive,
-                  })
-                : '—'}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('calculator.fee', { percent: data ? fmt(data.feePercent) : '—' })}</dt>
-            <dd>{data ? `${fmt(data.feeAmount)} ${data.receive}` : '—'}</dd>
-          </div>
-          {networkSide === 'receive' && (
-            <div>
-              <dt>{t('calculator.networkFee')}</dt>
-              <dd>{data ? `${fmt(data.networkFee)} ${data.receive}` : '—'}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('calculator.limits')}</dt>
-            <dd>{limitText}</dd>
-          </div>
-        </dl>
+        <QuoteDetails
+          className={classes.details}
+          aria-busy={stale}
+          data-stale={stale || undefined}
+          input={input}
+          quote={data}
+        />
 
         <Group gap="xs" mih={20} role="status" aria-live="polite">
           {quote.isFetching ? (
@@ -417,17 +213,4 @@ function CalculatorForm({
       </Stack>
     </Paper>
   );
-}
-
-/** Before the first quote: the limits known from the catalogue for the token received. */
-function catalogueLimits(
-  token: PublicToken | undefined,
-  network: string | null,
-): { min: string | null; max: string | null; token: string } | null {
-  if (!token) return null;
-  if (token.kind === 'crypto') {
-    const chosen = token.networks.find((n) => n.code === network);
-    return chosen ? { min: chosen.withdrawMin, max: chosen.withdrawMax, token: token.code } : null;
-  }
-  return { min: token.receiveMin, max: token.receiveMax, token: token.code };
 }

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { OrderStatus } from '@permuta/contracts/order-state';
+import type {
+  adminOrderListItemSchema,
+  adminOrderPageSchema,
+  adminTransitionSchema,
+  treasuryAdjustmentSchema,
+  treasuryBalanceSchema,
+  treasuryEntryPageSchema,
+  treasuryEntrySchema,
+  treasurySchema,
+} from '@permuta/contracts/orders';
+
+export type { AdminOrderView, OrderFile, PaymentMethod } from '@permuta/contracts/orders';
+export type { OrderAction, OrderStatus } from '@permuta/contracts/order-state';
+
+export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+export type AdminTransition = z.input<typeof adminTransitionSchema>;
+export type TreasuryBalance = z.infer<typeof treasuryBalanceSchema>;
+export type Treasury = z.infer<typeof treasurySchema>;
+export type TreasuryEntry = z.infer<typeof treasuryEntrySchema>;
+export type TreasuryEntryPage = z.infer<typeof treasuryEntryPageSchema>;
+export type TreasuryAdjustment = z.input<typeof treasuryAdjustmentSchema>;
+
+/** The admin order list's filters, as kept in the page's URL. */
+export interface AdminOrderFilters {
+  status: 'all' | OrderStatus;
+  q: string;
+  from: string;
+  to: string;
+}

@@ -1,0 +1,308 @@
+// @vitest-environment jsdom
+import '../../../../test/setup-dom.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrderView } from '@permuta/contracts/orders';
+import { addCatalogue } from '../../../i18n/i18n.ts';
+import enUS from '../../../locales/en-US.json';
+import ptBR from '../../../locales/pt-BR.json';
+import { getQueryClient } from '../../../lib/query-client.tsx';
+import { adminOrder, apiError, calls, json, renderAt } from '../testing.tsx';
+import { OrderDetail } from './order-detail.tsx';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let order: AdminOrderView;
+let onPost: (url: string, init: RequestInit) => Promise<Response>;
+
+beforeAll(() => {
+  addCatalogue('en-US', enUS);
+  addCatalogue('pt-BR', ptBR);
+});
+
+beforeEach(() => {
+  getQueryClient().clear();
+  order = adminOrder();
+  onPost = () => json(200, order);
+  fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    init?.method === 'POST' ? onPost(url, init) : json(200, order),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ALL_BUTTONS = [
+  'Confirm funds received',
+  'Pay with proof',
+  'Retry payout',
+  'Complete order',
+  'Refund',
+  'Cancel order',
+  'Upload boleto PDF',
+];
+
+async function renderOrder(locale: 'en-US' | 'pt-BR' = 'en-US') {
+  const prefix = locale === 'en-US' ? '/en-US' : '';
+  renderAt(`${prefix}/admin/orders/EX-7K2Q9`, <OrderDetail id="EX-7K2Q9" />);
+  return screen.findByRole('heading', { level: 1 });
+}
+
+function offered(): string[] {
+  const group = screen.queryByTestId('order-actions');
+  if (!group) return [];
+  return within(group)
+    .getAllByRole('button')
+    .map((button) => button.textContent ?? '');
+}
+
+const posts = () => calls(fetchMock).filter((call) => call.method === 'POST');
+
+describe('admin order page', () => {
+  it('shows the order, its customer with a link, the wallet, the files and the timeline', async () => {
+    const heading = await renderOrder();
+    expect(heading.textContent).toBe('Order EX-7K2Q9');
+    expect(screen.getAllByText('Confirmed by customer').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Maria Souza' }).getAttribute('href')).toBe(
+      '/en-US/admin/manager-customers/c1',
+    );
+    expect(screen.getByText('Tron (TRC20) (TRX)')).toBeTruthy();
+    expect(screen.getByText('5.51 PIX per USDT')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: "Download Customer's proof of sending" }),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Not sent')).toHaveLength(3);
+    const timeline = screen.getByRole('region', { name: 'Status history' });
+    expect(within(timeline).getByText('From Pending to Confirmed by customer')).toBeTruthy();
+  });
+
+  it('offers exactly the actions the order allows', async () => {
+    await renderOrder();
+    expect(offered()).toEqual(['Confirm funds received', 'Cancel order']);
+  });
+
+  it('offers the payout retry, manual payment and refund from an error, with the payout error', async () => {
+    order = adminOrder({
+      status: 'error',
+      summary: 'waiting_admin_confirmation',
+      actions: ['submit_payout', 'pay', 'refund'],
+      payoutError: 'Insufficient balance on the exchange',
+      payoutAttempts: 2,
+    });
+    await renderOrder();
+    expect(offered()).toEqual(['Pay with proof', 'Retry payout', 'Refund']);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry payout' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Insufficient balance on the exchange')).toBeTruthy();
+    expect(within(dialog).getByText(/Attempts so far: 2/)).toBeTruthy();
+    onPost = () => {
+      order = { ...order, status: 'processing', actions: [] };
+      return json(200, order);
+    };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry payout' }));
+    await waitFor(() => expect(screen.getByTestId('no-actions')).toBeTruthy());
+    expect(JSON.parse(String(posts()[0]?.body))).toEqual({ action: 'submit_payout' });
+  });
+
+  it('offers nothing on a final order', async () => {
+    order = adminOrder({ status: 'completed', summary: 'closed', actions: [] });
+    await renderOrder();
+    expect(offered()).toEqual([]);
+    expect(screen.getByTestId('no-actions').textContent).toBe(
+      'No action is possible from this status.',
+    );
+    for (const name of ALL_BUTTONS) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('offers the boleto upload only on a pending boleto order', async () => {
+    order = adminOrder({
+      status: 'pending',
+      summary: 'not_paid_yet',
+      paymentMethod: 'boleto',
+      send: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
+      receive: { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 2 },
+      actions: ['cancel'],
+    });
+    await renderOrder();
+    expect(offered()).toEqual(['Cancel order', 'Upload boleto PDF']);
+  });
+
+  it('confirms the funds with the amount actually received, read in the page language', async () => {
+    onPost = () => {
+      order = {
+        ...order,
+        status: 'admin_confirmed',
+        amountReceived: '1234.56',
+        actions: ['pay', 'refund'],
+      };
+      return json(200, order);
+    };
+    await renderOrder('pt-BR');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar recebimento' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText(/Valor efetivamente recebido \(USDT\)/);
+    expect((amount as HTMLInputElement).value).toBe('100,00');
+    expect(within(dialog).queryByTestId('amount-differs')).toBeNull();
+    expect(within(dialog).getByText(/recalcula o que o cliente recebe/)).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: '1.234,56' } });
+    expect(within(dialog).getByTestId('amount-differs').textContent).toMatch(/Mais que os 100,00/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar fundos' }));
+
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.url).toBe('/api/v1/admin/orders/EX-7K2Q9/transition');
+    expect(JSON.parse(String(posts()[0]?.body))).toEqual({
+      action: 'confirm_funds',
+      amountReceived: '1234.56',
+    });
+    await waitFor(() => expect(offered()).toEqual(['Pagar com comprovante', 'Reembolsar']));
+  });
+
+  it('refuses an empty or zero amount received without calling the API', async () => {
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm funds received' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Amount actually received/), {
+      target: { value: '0' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm funds' }));
+    expect(
+      await within(dialog).findByText('Type the amount received, greater than zero.'),
+    ).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('on a lost race (409) says so, closes the dialog and reloads the order', async () => {
+    onPost = () => {
+      order = adminOrder({ status: 'canceled', summary: 'closed', actions: [] });
+      return apiError(
+        409,
+        'ORDER_STATE_CONFLICT',
+        'This order is now canceled: the action is no longer possible. Reload the page.',
+      );
+    };
+    await renderOrder();
+    const gets = () => calls(fetchMock).filter((call) => call.method === 'GET').length;
+    const before = gets();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm funds received' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm funds' }));
+
+    const alert = await screen.findByText(
+      'This order is now canceled: the action is no longer possible. Reload the page.',
+    );
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(gets()).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.getByTestId('no-actions')).toBeTruthy());
+  });
+
+  it('requires a note to cancel once the customer says they paid', async () => {
+    onPost = () => {
+      order = { ...order, status: 'canceled', summary: 'closed', actions: [] };
+      return json(200, order);
+    };
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(dialog).findByText('Write a note of at least 3 characters.')).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/Note/), {
+      target: { value: 'Funds never arrived' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String(posts()[0]?.body))).toEqual({
+      action: 'cancel',
+      note: 'Funds never arrived',
+    });
+  });
+
+  it('cancels a pending order without a note', async () => {
+    order = adminOrder({ status: 'pending', summary: 'not_paid_yet', actions: ['cancel'] });
+    onPost = () => {
+      order = { ...order, status: 'canceled', summary: 'closed', actions: [] };
+      return json(200, order);
+    };
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String(posts()[0]?.body))).toEqual({ action: 'cancel' });
+  });
+
+  it('pays with the proof and the payout transaction id as a multipart form', async () => {
+    order = adminOrder({
+      status: 'admin_confirmed',
+      summary: 'waiting_admin_confirmation',
+      amountReceived: '100.00',
+      actions: ['pay', 'refund'],
+    });
+    onPost = () => {
+      order = { ...order, status: 'admin_paid', summary: 'closed', actions: ['complete'] };
+      return json(200, order);
+    };
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with proof' }));
+    const dialog = await screen.findByRole('dialog');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('Choose the proof file.')).toBeTruthy();
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const proof = new File(['%PDF-1.4'], 'comprovante.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [proof] } });
+    fireEvent.change(within(dialog).getByLabelText(/Payout transaction id/), {
+      target: { value: 'E1234567820261122' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const call = posts()[0]!;
+    expect(call.url).toBe('/api/v1/admin/orders/EX-7K2Q9/pay');
+    const body = call.body as FormData;
+    expect(body.get('payoutTxId')).toBe('E1234567820261122');
+    expect((body.get('file') as File).name).toBe('comprovante.pdf');
+    await waitFor(() => expect(offered()).toEqual(['Complete order']));
+  });
+
+  it('refunds only with a proof and a note', async () => {
+    order = adminOrder({
+      status: 'admin_confirmed',
+      summary: 'waiting_admin_confirmation',
+      actions: ['pay', 'refund'],
+    });
+    onPost = () => {
+      order = { ...order, status: 'refunded', summary: 'closed', actions: [] };
+      return json(200, order);
+    };
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund order' }));
+    expect(await within(dialog).findByText('Choose the proof file.')).toBeTruthy();
+    expect(within(dialog).getByText('Write a note of at least 3 characters.')).toBeTruthy();
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, {
+      target: { files: [new File(['png'], 'estorno.png', { type: 'image/png' })] },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Note/), {
+      target: { value: 'Amount below the minimum' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund order' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const body = posts()[0]!.body as FormData;
+    expect(posts()[0]!.url).toBe('/api/v1/admin/orders/EX-7K2Q9/refund');
+    expect(body.get('note')).toBe('Amount below the minimum');
+    expect((body.get('file') as File).name).toBe('estorno.png');
+  });
+
+  it('says when the order does not exist', async () => {
+    fetchMock.mockImplementation(() => apiError(404, 'NOT_FOUND', 'Not found.'));
+    renderAt('/en-US/admin/orders/EX-NOPE', <OrderDetail id="EX-NOPE" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('There is no order EX-NOPE.');
+  });
+});

@@ -1,0 +1,39 @@
+import { ORDER_STATUSES, type OrderStatus } from '@permuta/contracts/order-state';
+import type { AdminOrderFilters } from './api/types.ts';
+
+export const STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isStatus(value: string | null): value is OrderStatus {
+  return value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The list's filters read from the page's URL; anything unreadable falls back to "no filter". */
+export function filtersFromSearch(params: URLSearchParams): AdminOrderFilters {
+  const status = params.get('status');
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    status: isStatus(status) ? status : 'all',
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    from: date('from'),
+    to: date('to'),
+  };
+}
+
+/** The filters as URL search parameters: only what filters (no `status=all`, no empty values). */
+export function searchFromFilters(filters: AdminOrderFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  return params;
+}
+
+export function hasFilters(filters: AdminOrderFilters): boolean {
+  return filters.status !== 'all' || filters.q !== '' || filters.from !== '' || filters.to !== '';
+}

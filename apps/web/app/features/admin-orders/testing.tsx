@@ -1,0 +1,171 @@
+/** Fixtures and a render helper for the admin-orders component tests (not shipped). */
+import { MantineProvider } from '@mantine/core';
+import { configure, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { AdminOrderView } from '@permuta/contracts/orders';
+import { I18nextProvider } from '../../i18n/react.tsx';
+import { i18nFor } from '../../i18n/i18n.ts';
+import { localeFromPath } from '../../lib/locale.ts';
+import { QueryProvider } from '../../lib/query-client.tsx';
+import type { AdminOrderListItem, TreasuryEntry } from './api/types.ts';
+
+// dialogs animate and queries refetch: on a busy machine one second is not always enough
+configure({ asyncUtilTimeout: 3000 });
+
+export const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+
+export const apiError = (status: number, code: string, message: string, fields?: object) =>
+  json(status, { error: { code, message, requestId: 'r1', ...(fields ? { fields } : {}) } });
+
+/** Shows where the router is, to check what a screen wrote to the URL. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Renders `element` at `url` (its locale from the URL) with the app's providers. */
+export function renderAt(url: string, element: ReactNode, pattern = '*') {
+  const locale = localeFromPath(url.split('?')[0] ?? '/');
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <I18nextProvider i18n={i18nFor(locale)}>
+        <MantineProvider>
+          <QueryProvider>
+            <Routes>
+              <Route
+                path={pattern}
+                element={
+                  <>
+                    {element}
+                    <LocationProbe />
+                  </>
+                }
+              />
+            </Routes>
+          </QueryProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </MemoryRouter>,
+  );
+}
+
+export function listItem(over: Partial<AdminOrderListItem> = {}): AdminOrderListItem {
+  return {
+    id: '0b8f1f9e-2c55-4c7c-9d0e-1a2b3c4d5e6f',
+    reference: 'EX-7K2Q9',
+    status: 'user_confirmed',
+    summary: 'waiting_deposit_confirmation',
+    sendToken: 'USDT',
+    receiveToken: 'PIX',
+    amountSend: '100.00',
+    amountReceive: '523.45',
+    createdAt: '2026-11-22T10:00:00Z',
+    customer: { id: 'c1', name: 'Maria Souza', email: 'maria@example.com' },
+    network: 'TRX',
+    paymentMethod: 'crypto',
+    txHash: null,
+    ...over,
+  };
+}
+
+export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
+  return {
+    id: '0b8f1f9e-2c55-4c7c-9d0e-1a2b3c4d5e6f',
+    reference: 'EX-7K2Q9',
+    status: 'user_confirmed',
+    summary: 'waiting_deposit_confirmation',
+    send: { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 2 },
+    receive: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
+    network: { code: 'TRX', name: 'Tron (TRC20)' },
+    amountSend: '100.00',
+    amountReceive: '523.45',
+    amountReceived: null,
+    rate: '5.51',
+    feePercent: '5',
+    networkFee: '0',
+    extraFee: '0',
+    paymentMethod: 'crypto',
+    addressToReceive: '12345678909',
+    memoToReceive: null,
+    refundAddress: 'TXYZabc123',
+    txHash: 'abc123',
+    payoutTxId: null,
+    files: { proof: true, payment_proof: false, refund_proof: false, boleto: false },
+    quoteLockedUntil: '2026-11-22T10:15:00Z',
+    expiresAt: '2026-11-22T10:30:00Z',
+    createdAt: '2026-11-22T10:00:00Z',
+    updatedAt: '2026-11-22T10:05:00Z',
+    actions: ['confirm_funds', 'cancel'],
+    events: [
+      {
+        from: null,
+        to: 'pending',
+        actor: 'customer',
+        note: null,
+        createdAt: '2026-11-22T10:00:00Z',
+      },
+      {
+        from: 'pending',
+        to: 'user_confirmed',
+        actor: 'customer',
+        note: null,
+        createdAt: '2026-11-22T10:05:00Z',
+      },
+    ],
+    payment: null,
+    processingFrom: null,
+    customer: {
+      id: 'c1',
+      name: 'Maria Souza',
+      email: 'maria@example.com',
+      cpf: '12345678909',
+      phone: '+5511988887777',
+    },
+    wallet: {
+      id: 'w1',
+      kind: 'pix',
+      destination: '12345678909',
+      bankCode: '260',
+      holderName: 'Maria Souza',
+      holderDocument: '12345678909',
+    },
+    priceSendBrl: '5.80',
+    priceReceiveBrl: '1',
+    withdrawId: null,
+    payoutAttempts: 0,
+    payoutError: null,
+    autoPayout: false,
+    ...over,
+  };
+}
+
+export function entry(over: Partial<TreasuryEntry> = {}): TreasuryEntry {
+  return {
+    id: 1,
+    token: 'USDT',
+    direction: 'credit',
+    amount: '100',
+    kind: 'funds_received',
+    orderReference: 'EX-7K2Q9',
+    note: null,
+    createdBy: null,
+    createdAt: '2026-11-22T10:00:00Z',
+    ...over,
+  };
+}
+
+/** The calls a fetch stub received, as [url, init] with the method defaulted to GET. */
+export function calls(fetchMock: { mock: { calls: unknown[][] } }) {
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    method: ((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase(),
+    body: (init as RequestInit | undefined)?.body,
+  }));
+}

@@ -1,0 +1,59 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Tooltip.css';
+import { ActionIcon, CopyButton, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from '../../../i18n/react.tsx';
+import classes from './orders.module.css';
+
+/**
+ * A value to copy into another app (a PIX code, an address, a memo): its label, the value in a
+ * monospace font, and a copy button whose accessible name says what it copies.
+ */
+export function CopyValue({
+  label,
+  value,
+  copyLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  /** e.g. "Copy the deposit address" */
+  copyLabel: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="span">
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Text className={`${classes.code} ${classes.grow}`} data-testid={testId} fw={600}>
+          {value}
+        </Text>
+        <CopyButton value={value} timeout={2000}>
+          {({ copied, copy }) => (
+            <>
+              <Tooltip label={copied ? t('orders.copied') : t('orders.copy')} withArrow>
+                <ActionIcon
+                  variant={copied ? 'filled' : 'default'}
+                  color={copied ? 'teal' : undefined}
+                  size="lg"
+                  onClick={copy}
+                  aria-label={copyLabel}
+                >
+                  {copied ? (
+                    <IconCheck size={18} aria-hidden="true" />
+                  ) : (
+                    <IconCopy size={18} aria-hidden="true" />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+              <VisuallyHidden aria-live="polite">{copied ? t('orders.copied') : ''}</VisuallyHidden>
+            </>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}

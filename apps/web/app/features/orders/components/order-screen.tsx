@@ -1,0 +1,615 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Modal.css';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconClock,
+  IconDownload,
+  IconMoon,
+  IconUpload,
+} from '@tabler/icons-react';
+import { errorMessage } from '@permuta/contracts/errors';
+import { isFinalStatus } from '@permuta/contracts/order-state';
+import type { OrderFile, OrderView } from '@permuta/contracts/orders';
+import { LocalLink } from '../../../components/local-link.tsx';
+import { useTranslation } from '../../../i18n/react.tsx';
+import { formatAmount } from '../../../lib/amount.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { DOCUMENT_ACCEPT, precheckDocument } from '../../documents/document-check.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useConfirmPayment } from '../api/confirm-payment.ts';
+import { useConfirmReceipt } from '../api/confirm-receipt.ts';
+import { useOrder } from '../api/get-order.ts';
+import { useUploadProof } from '../api/upload-proof.ts';
+import { formatCountdown } from '../exchange-form.ts';
+import { useSecondsLeft } from '../use-seconds-left.ts';
+import { OrderStatusBadge } from './order-status.tsx';
+import classes from './orders.module.css';
+import { money, PaymentInstructionsCard } from './payment-instructions.tsx';
+
+/** /profile/my-orders/:id (the reference): the order, how to pay it, and what the customer may do. */
+export function OrderScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { id = '' } = useParams();
+  const order = useOrder(id, locale);
+
+  const back = (
+    <Anchor component={LocalLink} to="/profile/my-orders" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden="true" />
+        {t('orders.order.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (order.isPending) {
+    return (
+      <Stack gap="lg">
+        {back}
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm">{t('common.loading')}</Text>
+        </Group>
+      </Stack>
+    );
+  }
+  if (order.isError && isApiError(order.error) && order.error.status === 404) {
+    return (
+      <Stack gap="lg" data-testid="order-not-found">
+        {back}
+        <Title order={1}>{t('orders.order.notFoundTitle')}</Title>
+        <Text>{t('orders.order.notFoundBody', { reference: id })}</Text>
+        <Group>
+          <Button component={LocalLink} to="/profile/my-orders" variant="light">
+            {t('pages.profileMyOrders.title')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Stack gap="lg">
+        {back}
+        <Title order={1}>{t('orders.order.title', { reference: id })}</Title>
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('orders.order.loadError')}</Text>
+            <Button size="xs" variant="light" onClick={() => void order.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {back}
+      <OrderDetails order={order.data} queryId={id} />
+    </Stack>
+  );
+}
+
+function OrderDetails({ order, queryId }: { order: OrderView; queryId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const final = isFinalStatus(order.status);
+  const can = (action: OrderView['actions'][number]) => order.actions.includes(action);
+
+  const download = (file: OrderFile) => {
+    downloadFile(
+      apiPaths.orderFile(order.reference, file),
+      locale,
+      `${order.reference}-${file}`,
+    ).catch(() => void toast.error(t('orders.files.downloadError')));
+  };
+
+  return (
+    <>
+      <Stack gap="xs">
+        <Title order={1}>{t('orders.order.title', { reference: order.reference })}</Title>
+        <OrderStatusBadge status={order.status} summary={order.summary} />
+        {!final && (
+          <Text size="xs" c="dimmed">
+            {t('orders.order.polling')}
+          </Text>
+        )}
+      </Stack>
+
+      {order.processingFrom && !final && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconMoon aria-hidden="true" />}
+          data-testid="processing-from"
+        >
+          {t('orders.order.processingFrom', {
+            date: formatDateTime(order.processingFrom, locale),
+          })}
+        </Alert>
+      )}
+
+      {order.status === 'pending' && <ExpiryCountdown expiresAt={order.expiresAt} />}
+
+      {order.payment && order.status === 'pending' && (
+        <PaymentInstructionsCard
+          order={order}
+          payment={order.payment}
+          onDownloadBoleto={() => download('boleto')}
+        />
+      )}
+
+      {can('confirm_payment') && (
+        <ProofSection order={order} queryId={queryId} onDownload={() => download('proof')} />
+      )}
+
+      {can('complete') && <ReceiptSection order={order} queryId={queryId} />}
+
+      {can('cancel') && <CancelSection order={order} queryId={queryId} />}
+
+      <DetailsSection order={order} />
+
+      <FilesSection order={order} onDownload={download} />
+
+      <TimelineSection order={order} />
+    </>
+  );
+}
+
+function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation();
+  const seconds = useSecondsLeft(expiresAt);
+  if (seconds === null) return null;
+  return (
+    <Group gap={6} data-testid="expiry">
+      <IconClock size={16} aria-hidden="true" />
+      {seconds > 0 ? (
+        <Text size="sm" fw={600} role="timer" aria-live="off">
+          {t('orders.order.expiresIn', { time: formatCountdown(seconds) })}
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} role="status">
+          {t('orders.order.expired')}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** Proof of sending (file with progress) and/or transaction hash, then "confirm payment". */
+function ProofSection({
+  order,
+  queryId,
+  onDownload,
+}: {
+  order: OrderView;
+  queryId: string;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const upload = useUploadProof(queryId, locale);
+  const confirm = useConfirmPayment(queryId, locale);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [txHash, setTxHash] = useState('');
+  const withHash = order.send.kind === 'crypto';
+  const networkName = order.payment?.method === 'crypto' ? order.payment.networkName : '';
+
+  const send = (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    const refused = precheckDocument(file);
+    if (refused) {
+      setProblem(errorMessage(refused, locale));
+      return;
+    }
+    setProgress(0);
+    upload.mutate(
+      { file, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
+      {
+        onSuccess: () => void toast.success(t('orders.proof.uploaded')),
+        onError: (error) => setProblem(error.message),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const submit = () => {
+    setProblem(null);
+    const hash = txHash.trim();
+    if (!order.files.proof && !hash) {
+      setProblem(errorMessage('ORDER_PROOF_REQUIRED', locale));
+      return;
+    }
+    confirm.mutate(hash ? { txHash: hash } : {}, {
+      onSuccess: () => void toast.success(t('orders.proof.confirmed')),
+      onError: (error) => {
+        if (!(isApiError(error) && error.fields.txHash)) setProblem(error.message);
+      },
+    });
+  };
+
+  const hashError =
+    confirm.error && isApiError(confirm.error) ? confirm.error.fields.txHash : undefined;
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="proof-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="proof-title">
+          {t('orders.proof.title')}
+        </Title>
+        <Text size="sm">{t('orders.proof.intro')}</Text>
+
+        <Stack gap="xs">
+          <Text size="sm" fw={600} component="span">
+            {t('orders.proof.file')}
+          </Text>
+          {order.files.proof && (
+            <Group gap="xs" data-testid="proof-received">
+              <IconCircleCheck size={16} aria-hidden="true" />
+              <Text size="sm">{t('orders.proof.received')}</Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={onDownload}
+                leftSection={<IconDownload size={14} aria-hidden="true" />}
+              >
+                {t('orders.proof.download')}
+              </Button>
+            </Group>
+          )}
+          {progress !== null && (
+            <Stack gap={4}>
+              <Progress
+                value={progress}
+                animated={progress >= 100}
+                aria-label={t('orders.proof.progressLabel')}
+                data-testid="proof-progress"
+              />
+              <Text size="xs" aria-live="polite">
+                {progress >= 100
+                  ? t('orders.proof.checking')
+                  : t('orders.proof.uploading', { percent: progress })}
+              </Text>
+            </Stack>
+          )}
+          <Group>
+            <FileButton onChange={send} accept={DOCUMENT_ACCEPT} disabled={upload.isPending}>
+              {(props) => (
+                <Button
+                  {...props}
+                  variant={order.files.proof ? 'light' : 'default'}
+                  loading={upload.isPending}
+                  leftSection={<IconUpload size={16} aria-hidden="true" />}
+                  data-testid="proof-upload"
+                >
+                  {order.files.proof ? t('orders.proof.replace') : t('orders.proof.choose')}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+        </Stack>
+
+        {withHash && (
+          <TextInput
+            label={t('orders.proof.txHash')}
+            description={t('orders.proof.txHashHelp', {
+              network: networkName || order.send.code,
+            })}
+            value={txHash}
+            onChange={(event) => setTxHash(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+            error={hashError}
+          />
+        )}
+
+        <div aria-live="polite">
+          {problem && (
+            <Alert color="red" variant="light" role="alert" data-testid="proof-problem">
+              {problem}
+            </Alert>
+          )}
+        </div>
+
+        <Group>
+          <Button
+            onClick={submit}
+            loading={confirm.isPending}
+            disabled={upload.isPending}
+            data-testid="confirm-payment"
+          >
+            {t('orders.proof.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReceiptSection({ order, queryId }: { order: OrderView; queryId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const receipt = useConfirmReceipt(queryId, locale);
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="receipt-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="receipt-title">
+          {t('orders.receipt.button')}
+        </Title>
+        <Text size="sm">
+          {t('orders.receipt.intro', {
+            amount: money(order.amountReceive, order.receive.precision, locale),
+            token: order.receive.code,
+          })}
+        </Text>
+        {receipt.error && (
+          <Alert color="red" variant="light" role="alert">
+            {receipt.error.message}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            onClick={() =>
+              receipt.mutate(undefined, {
+                onSuccess: () => void toast.success(t('orders.receipt.done')),
+              })
+            }
+            loading={receipt.isPending}
+            leftSection={<IconCircleCheck size={16} aria-hidden="true" />}
+            data-testid="confirm-receipt"
+          >
+            {t('orders.receipt.button')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CancelSection({ order, queryId }: { order: OrderView; queryId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const cancel = useCancelOrder(queryId, locale);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Group>
+        <Button
+          variant="outline"
+          color="red"
+          onClick={() => {
+            cancel.reset();
+            setOpen(true);
+          }}
+          data-testid="cancel-order"
+        >
+          {t('orders.cancel.button')}
+        </Button>
+      </Group>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('orders.cancel.title')}
+        closeButtonProps={{ 'aria-label': t('orders.close') }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('orders.cancel.body', { reference: order.reference })}</Text>
+          {cancel.error && (
+            <Alert color="red" variant="light" role="alert">
+              {cancel.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('orders.cancel.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: () => {
+                    setOpen(false);
+                    void toast.success(t('orders.cancel.done'));
+                  },
+                })
+              }
+            >
+              {t('orders.cancel.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function DetailsSection({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const send = (value: string) =>
+    `${money(value, order.send.precision, locale)} ${order.send.code}`;
+  const receive = (value: string) =>
+    `${money(value, order.receive.precision, locale)} ${order.receive.code}`;
+  const nonZero = (value: string) => /[1-9]/.test(value);
+  const rows: [string, string, string?][] = [
+    [t('orders.order.send'), send(order.amountSend), 'amount-send'],
+    ...(order.amountReceived
+      ? ([[t('orders.order.amountReceived'), send(order.amountReceived)]] as [string, string][])
+      : []),
+    [t('orders.order.receive'), receive(order.amountReceive), 'amount-receive'],
+    [
+      t('orders.order.rate'),
+      t('calculator.rateValue', {
+        send: order.send.code,
+        rate: formatAmount(order.rate, locale, { maxDecimals: 8, trimZeros: true }),
+        receive: order.receive.code,
+      }),
+    ],
+    [t('orders.order.fee'), `${formatAmount(order.feePercent, locale, { trimZeros: true })}%`],
+    ...(order.receive.kind === 'crypto'
+      ? ([[t('orders.order.networkFee'), receive(order.networkFee)]] as [string, string][])
+      : []),
+    ...(nonZero(order.extraFee)
+      ? ([[t('orders.order.extraFee'), send(order.extraFee)]] as [string, string][])
+      : []),
+    [t('orders.order.paymentMethod'), t(`orders.method.${order.paymentMethod}`)],
+    ...(order.network
+      ? ([[t('orders.order.network'), order.network.name || order.network.code]] as [
+          string,
+          string,
+        ][])
+      : []),
+    [t('orders.order.destination'), order.addressToReceive, 'destination'],
+    ...(order.memoToReceive
+      ? ([[t('orders.order.memo'), order.memoToReceive]] as [string, string][])
+      : []),
+    ...(order.refundAddress
+      ? ([[t('orders.order.refundAddress'), order.refundAddress]] as [string, string][])
+      : []),
+    ...(order.txHash ? ([[t('orders.order.txHash'), order.txHash]] as [string, string][]) : []),
+    ...(order.payoutTxId
+      ? ([[t('orders.order.payoutTxId'), order.payoutTxId]] as [string, string][])
+      : []),
+    [t('orders.order.createdAt'), formatDateTime(order.createdAt, locale)],
+    ...(order.status === 'pending'
+      ? ([[t('orders.order.expiresAt'), formatDateTime(order.expiresAt, locale)]] as [
+          string,
+          string,
+        ][])
+      : []),
+  ];
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="details-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="details-title">
+          {t('orders.order.details')}
+        </Title>
+        <dl className={classes.details}>
+          {rows.map(([label, value, testId]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Stack>
+    </Paper>
+  );
+}
+
+function FilesSection({
+  order,
+  onDownload,
+}: {
+  order: OrderView;
+  onDownload: (file: OrderFile) => void;
+}) {
+  const { t } = useTranslation();
+  if (!order.files.payment_proof && !order.files.refund_proof) return null;
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="files-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="files-title">
+          {t('orders.files.title')}
+        </Title>
+        <Group gap="sm">
+          {order.files.payment_proof && (
+            <Button
+              variant="light"
+              onClick={() => onDownload('payment_proof')}
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              data-testid="download-payment-proof"
+            >
+              {t('orders.files.paymentProof')}
+            </Button>
+          )}
+          {order.files.refund_proof && (
+            <Button
+              variant="light"
+              onClick={() => onDownload('refund_proof')}
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+            >
+              {t('orders.files.refundProof')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function TimelineSection({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const events = [...order.events].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (events.length === 0) return null;
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="timeline-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="timeline-title">
+          {t('orders.timeline.title')}
+        </Title>
+        <Timeline
+          active={events.length - 1}
+          bulletSize={14}
+          lineWidth={2}
+          component="ol"
+          data-testid="timeline"
+        >
+          {events.map((event, index) => (
+            <Timeline.Item
+              key={`${event.createdAt}-${index}`}
+              component="li"
+              title={
+                event.from === null ? t('orders.timeline.created') : t(`orders.status.${event.to}`)
+              }
+            >
+              <Text size="xs" c="dimmed">
+                {formatDateTime(event.createdAt, locale)} ·{' '}
+                {t('orders.timeline.by', { actor: t(`orders.actor.${event.actor}`) })}
+              </Text>
+              {event.note && <Text size="sm">{event.note}</Text>}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Stack>
+    </Paper>
+  );
+}

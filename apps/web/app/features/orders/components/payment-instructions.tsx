@@ -1,0 +1,275 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
+import { useTranslation } from '../../../i18n/react.tsx';
+import { formatAmount } from '../../../lib/amount.ts';
+import type { Locale } from '../../../lib/locale.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { CopyValue } from './copy-value.tsx';
+import classes from './orders.module.css';
+
+/** An amount in a token, to the token's precision without trailing zeros (at least two places). */
+export function money(value: string, precision: number, locale: Locale): string {
+  return formatAmount(value, locale, {
+    maxDecimals: precision,
+    trimZeros: true,
+    minDecimals: Math.min(2, precision),
+  });
+}
+
+/** The QR image as a URL the page can show: a data: URL as is, raw SVG markup encoded. */
+export function qrSource(qrCode: string): string {
+  const text = qrCode.trim();
+  if (text.startsWith('<')) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+  return text;
+}
+
+/** How to pay for a pending order, for its method: what to send, where, and what to copy. */
+export function PaymentInstructionsCard({
+  order,
+  payment,
+  onDownloadBoleto,
+}: {
+  order: OrderView;
+  payment: PaymentInstructions;
+  onDownloadBoleto: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const amount = `${money(payment.amount, order.send.precision, locale)} ${order.send.code}`;
+
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="lg"
+      component="section"
+      aria-labelledby="payment-title"
+      data-testid={`payment-${payment.method}`}
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4" id="payment-title">
+          {t('orders.pay.title')} · {t(`orders.method.${payment.method}`)}
+        </Title>
+        <Amounts amount={amount} reference={order.reference} />
+        <MethodInstructions
+          order={order}
+          payment={payment}
+          amount={amount}
+          onDownloadBoleto={onDownloadBoleto}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Amounts({ amount, reference }: { amount: string; reference: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={classes.details}>
+      <div>
+        <dt>{t('orders.pay.amount')}</dt>
+        <dd data-testid="payment-amount">{amount}</dd>
+      </div>
+      <div>
+        <dt>{t('orders.pay.reference')}</dt>
+        <dd data-testid="payment-reference">{reference}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function MethodInstructions({
+  order,
+  payment,
+  amount,
+  onDownloadBoleto,
+}: {
+  order: OrderView;
+  payment: PaymentInstructions;
+  amount: string;
+  onDownloadBoleto: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  switch (payment.method) {
+    case 'pix':
+      return (
+        <Stack gap="md">
+          <Text size="sm">{t('orders.pay.pix.intro')}</Text>
+          <img
+            className={classes.qr}
+            src={qrSource(payment.qrCode)}
+            alt={t('orders.pay.pix.qrAlt', { amount, reference: order.reference })}
+            width={220}
+            height={220}
+          />
+          <CopyValue
+            label={t('orders.pay.pix.brCode')}
+            value={payment.brCode}
+            copyLabel={t('orders.pay.pix.copyBrCode')}
+            testId="pix-br-code"
+          />
+          <dl className={classes.details}>
+            <div>
+              <dt>{t('orders.pay.pix.pixKey')}</dt>
+              <dd>{payment.pixKey}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.pay.pix.merchant')}</dt>
+              <dd>{payment.merchantName}</dd>
+            </div>
+          </dl>
+        </Stack>
+      );
+    case 'bank_transfer':
+      return (
+        <Stack gap="md">
+          <Text size="sm">{t('orders.pay.bank.intro')}</Text>
+          {payment.bankAccount ? (
+            <dl className={classes.details} data-testid="bank-account">
+              <div>
+                <dt>{t('orders.pay.bank.bank')}</dt>
+                <dd>{payment.bankAccount.bank}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.pay.bank.branch')}</dt>
+                <dd>{payment.bankAccount.branch}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.pay.bank.account')}</dt>
+                <dd>{payment.bankAccount.account}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.pay.bank.holder')}</dt>
+                <dd>{payment.bankAccount.holder}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.pay.bank.document')}</dt>
+                <dd>{payment.bankAccount.document}</dd>
+              </div>
+            </dl>
+          ) : (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+              {t('orders.pay.bank.missing')}
+            </Alert>
+          )}
+          <CopyValue
+            label={t('orders.pay.reference')}
+            value={payment.reference}
+            copyLabel={t('orders.pay.bank.copyReference')}
+          />
+        </Stack>
+      );
+    case 'boleto':
+      return (
+        <Stack gap="md">
+          <Text size="sm">{t('orders.pay.boleto.intro')}</Text>
+          <dl className={classes.details}>
+            <div>
+              <dt>{t('orders.pay.boleto.extraFee')}</dt>
+              <dd data-testid="boleto-fee">
+                {money(payment.extraFee, order.send.precision, locale)} {order.send.code}
+              </dd>
+            </div>
+          </dl>
+          <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
+            {t('orders.pay.boleto.days', { count: payment.businessDays })}
+          </Alert>
+          {payment.boletoAvailable ? (
+            <Group>
+              <Button
+                onClick={onDownloadBoleto}
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+              >
+                {t('orders.pay.boleto.download')}
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm" data-testid="boleto-waiting">
+              {t('orders.pay.boleto.waiting')}
+            </Text>
+          )}
+        </Stack>
+      );
+    case 'crypto':
+      return (
+        <Stack gap="md">
+          <Text size="sm">{t('orders.pay.crypto.intro')}</Text>
+          <dl className={classes.details}>
+            <div>
+              <dt>{t('orders.pay.crypto.network')}</dt>
+              <dd data-testid="deposit-network">{payment.networkName || payment.network}</dd>
+            </div>
+          </dl>
+          {payment.address ? (
+            <>
+              <CopyValue
+                label={t('orders.pay.crypto.address')}
+                value={payment.address}
+                copyLabel={t('orders.pay.crypto.copyAddress')}
+                testId="deposit-address"
+              />
+              {payment.memo && (
+                <CopyValue
+                  label={t('orders.pay.crypto.memo')}
+                  value={payment.memo}
+                  copyLabel={t('orders.pay.crypto.copyMemo')}
+                  testId="deposit-memo"
+                />
+              )}
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconAlertTriangle aria-hidden="true" />}
+                data-testid="network-warning"
+              >
+                <Stack gap={4}>
+                  <Text size="sm" fw={600}>
+                    {t('orders.pay.crypto.warning', {
+                      token: payment.token,
+                      network: payment.networkName || payment.network,
+                    })}
+                  </Text>
+                  {payment.memo && <Text size="sm">{t('orders.pay.crypto.memoWarning')}</Text>}
+                </Stack>
+              </Alert>
+              <Text size="sm">
+                {t('orders.pay.crypto.confirmations', { count: payment.minConfirmations })}
+              </Text>
+              {payment.tip && <Text size="sm">{payment.tip}</Text>}
+              {payment.notice && (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
+                  {payment.notice}
+                </Alert>
+              )}
+            </>
+          ) : (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+              {t('orders.pay.crypto.missing')}
+            </Alert>
+          )}
+        </Stack>
+      );
+    case 'deriv':
+      return (
+        <Stack gap="md">
+          <Text size="sm">{t('orders.pay.deriv.intro')}</Text>
+          {payment.account ? (
+            <CopyValue
+              label={t('orders.pay.deriv.account')}
+              value={payment.account}
+              copyLabel={t('orders.pay.deriv.copyAccount')}
+              testId="deriv-account"
+            />
+          ) : (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+              {t('orders.pay.deriv.missing')}
+            </Alert>
+          )}
+        </Stack>
+      );
+  }
+}

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import '../../../../test/setup-dom.ts';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from '../../../i18n/react.tsx';
+import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
+import enUS from '../../../locales/en-US.json';
+import ptBR from '../../../locales/pt-BR.json';
+import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
+import type { Locale } from '../../../lib/locale.ts';
+import { DeleteWalletScreen } from './delete-wallet-screen.tsx';
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: toastMock }));
+
+const base = {
+  memo: null,
+  address: null,
+  pixKeyType: null,
+  pixKey: null,
+  bankCode: null,
+  bankName: null,
+  holderName: null,
+  holderDocument: null,
+  derivAccount: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+};
+const USDT = {
+  ...base,
+  id: 'w1',
+  kind: 'crypto',
+  token: { code: 'USDT', name: 'Tether USD', kind: 'crypto' },
+  network: { code: 'TRC20', name: 'Tron (TRC20)' },
+  address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
+};
+const PIX = {
+  ...base,
+  id: 'w2',
+  kind: 'pix',
+  token: { code: 'PIX', name: 'Real (PIX)', kind: 'pix' },
+  network: { code: 'BRL', name: 'PIX (BRL)' },
+  pixKeyType: 'email',
+  pixKey: 'ana@example.com',
+  bankCode: '260',
+  bankName: 'Nu Pagamentos S.A.',
+  holderName: 'Ana Souza',
+  holderDocument: '52998224725',
+};
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+
+let wallets: unknown[];
+let onDelete: (url: string) => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeAll(() => {
+  addCatalogue('en-US', enUS);
+  addCatalogue('pt-BR', ptBR);
+});
+
+beforeEach(() => {
+  getQueryClient().clear();
+  wallets = [USDT, PIX];
+  localStorage.setItem(
+    'session',
+    JSON.stringify({
+      role: 'customer',
+      email: 'ana@example.com',
+      createdAt: new Date().toISOString(),
+    }),
+  );
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (url === '/api/v1/me') {
+      return json(200, {
+        user: { role: 'customer', name: 'Ana', cpf: '52998224725', emailVerified: true },
+      });
+    }
+    if (url === '/api/v1/me/wallets') return json(200, { wallets });
+    if (init?.method === 'DELETE') return onDelete(url);
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  toastMock.success.mockClear();
+});
+
+function renderAt(locale: Locale) {
+  return render(
+    <MemoryRouter
+      initialEntries={[
+        locale === 'en-US' ? '/en-US/profile/delete-wallet' : '/profile/delete-wallet',
+      ]}
+    >
+      <I18nextProvider i18n={i18nFor(locale)}>
+        <MantineProvider env="test">
+          <QueryProvider>
+            <DeleteWalletScreen />
+          </QueryProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </MemoryRouter>,
+  );
+}
+
+const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+
+describe('delete wallet screen', () => {
+  it('lists the wallets with where each pays', async () => {
+    renderAt('pt-BR');
+    const usdt = await screen.findByTestId('wallet-w1');
+    expect(within(usdt).getByText('Tron (TRC20)')).toBeTruthy();
+    expect(within(usdt).getByText(USDT.address)).toBeTruthy();
+    const pix = screen.getByTestId('wallet-w2');
+    expect(within(pix).getByText('E-mail: ana@example.com')).toBeTruthy();
+    expect(within(pix).getByText(/260 – Nu Pagamentos S\.A\./)).toBeTruthy();
+  });
+
+  it('deletes only after confirmation and toasts the message', async () => {
+    onDelete = () => {
+      wallets = [PIX];
+      return json(200, { message: 'Wallet for USDT deleted' });
+    };
+    renderAt('en-US');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete the wallet for USDT (TRC20)' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/The wallet for USDT \(TRC20\) will be removed/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the wallet for USDT (TRC20)' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete wallet' }),
+    );
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Wallet for USDT deleted'));
+    expect(deletes()[0]?.[0]).toBe('/api/v1/me/wallets/w1');
+    await waitFor(() => expect(screen.queryByTestId('wallet-w1')).toBeNull());
+  });
+
+  it('shows why a wallet used by an open order is kept', async () => {
+    onDelete = () =>
+      json(409, {
+        error: {
+          code: 'WALLET_IN_USE',
+          message:
+            'Esta carteira está sendo usada pelo pedido EX-7K2Q9, que ainda está em aberto. Você poderá excluí-la quando o pedido for encerrado.',
+        },
+      });
+    renderAt('pt-BR');
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir a carteira de PIX' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir carteira' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toContain('pedido EX-7K2Q9'),
+    );
+    expect(toastMock.success).not.toHaveBeenCalled();
+  });
+
+  it('offers to add a wallet when there is none', async () => {
+    wallets = [];
+    renderAt('en-US');
+    const empty = await screen.findByTestId('wallets-empty');
+    expect(within(empty).getByText('You have no wallets yet')).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Add a wallet' }).getAttribute('href')).toBe(
+      '/en-US/profile/create-wallet',
+    );
+  });
+
+  it('says when the wallets cannot be loaded', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/v1/me/wallets'
+        ? json(500, {})
+        : json(200, {
+            user: { role: 'customer', name: 'Ana', cpf: '52998224725', emailVerified: true },
+          }),
+    );
+    renderAt('en-US');
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(
+      'Your wallets could not be loaded.',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/** API URLs of the orders feature (spread into apiPaths in ../paths.ts). */
+export const orderPaths = {
+  // --- customer orders (orders feature) ---
+  orderQuote: () => '/api/v1/orders/quote',
+  orders: (query: { status?: string; page?: number; pageSize?: number }) =>
+    withQuery('/api/v1/orders', {
+      status: query.status,
+      page: query.page && query.page > 1 ? String(query.page) : undefined,
+      pageSize: query.pageSize ? String(query.pageSize) : undefined,
+    }),
+  order: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}`,
+  orderProof: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/proof`,
+  orderConfirmPayment: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/confirm-payment`,
+  orderCancel: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/cancel`,
+  orderConfirmReceipt: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/confirm-receipt`,
+  orderFile: (id: string, file: string) =>
+    `/api/v1/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}`,
+  // --- back office: order desk and treasury (admin-orders feature) ---
+  adminOrders: (query: AdminOrderFilterQuery & { cursor?: string | undefined }) =>
+    withQuery('/api/v1/admin/orders', query),
+  adminOrdersExport: (query: AdminOrderFilterQuery) =>
+    withQuery('/api/v1/admin/orders/export.csv', query),
+  adminOrder: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}`,
+  adminOrderTransition: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/transition`,
+  adminOrderPay: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/pay`,
+  adminOrderRefund: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/refund`,
+  adminOrderBoleto: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/boleto`,
+  adminOrderFile: (id: string, file: string) =>
+    `/api/v1/admin/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}`,
+  adminTreasury: () => '/api/v1/admin/treasury',
+  adminTreasuryEntries: (query: { token?: string | undefined; cursor?: string | undefined }) =>
+    withQuery('/api/v1/admin/treasury/entries', query),
+  adminTreasuryAdjustments: () => '/api/v1/admin/treasury/adjustments',
+} as const;
+
+/** The admin order list's filters as query parameters ("all" and empty values left out). */
+export type AdminOrderFilterQuery = {
+  status?: string | undefined;
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && !(key === 'status' && value === 'all'))
+      params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
