@@ -1,0 +1,163 @@
+/**
+ * Helpers of the exchange browser test (exchange.spec.ts): a customer registered, confirmed and
+ * verified through the API (documents uploaded by the customer, approved by an admin), the
+ * admin's own API session, Mantine selects, proof files, and the order e-mails caught by the SMTP
+ * catcher of the e2e server (e2e/mail-catcher.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { DOCUMENT_TYPES } from '@permuta/contracts/accounts';
+import { CUSTOMER_SUMMARY_TEXT, customerSummary } from '@permuta/contracts/order-state';
+import type { OrderStatus } from '@permuta/contracts/order-state';
+import { orderStatusName } from '../../apps/api/src/lib/emails.ts';
+import { randomCpf, waitForMail, type CaughtMail } from './accounts-support.ts';
+import { expect, fieldName, type E2eCustomer, type Locale } from './back-office.ts';
+import { E2E_ADMIN } from './e2e-admin.ts';
+import { text } from './support.ts';
+
+export interface ExchangeCustomer extends E2eCustomer {
+  /** the CPF given at registration: a PIX wallet's holder must be the customer */
+  cpf: string;
+}
+
+/** A small real PNG (noise, so each one differs), as a file for an upload. */
+export async function pngFile(name: string) {
+  const width = 48;
+  const height = 32;
+  const buffer = await sharp(randomBytes(width * height * 3), {
+    raw: { width, height, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** An API session of the e2e admin (its own cookies, apart from any browser context). */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  const signedIn = await api.post('/api/v1/admin/auth/sign-in', {
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return api;
+}
+
+/**
+ * Registers a customer through the API, confirms the e-mail with the link the SMTP catcher
+ * received, then uploads the three documents as the customer (an API session of its own) and has
+ * the admin approve them: a verified customer, who may exchange. The browser stays signed out.
+ */
+export async function registerVerifiedCustomer(
+  baseURL: string,
+  admin: APIRequestContext,
+  locale: Locale,
+): Promise<ExchangeCustomer> {
+  const suffix = randomBytes(4).toString('hex');
+  const customer: ExchangeCustomer = {
+    name: `Cliente Troca ${suffix}`,
+    email: `troca.${suffix}@example.com`,
+    password: 'Str0ng!Pass',
+    cpf: randomCpf(),
+  };
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'accept-language': locale },
+  });
+  try {
+    const registered = await api.post('/api/v1/auth/register', {
+      data: {
+        username: `trc_${suffix}`,
+        name: customer.name,
+        email: customer.email,
+        phone: '(11) 98888-7777',
+        cpf: customer.cpf,
+        birthDate: '1990-05-20',
+        password: customer.password,
+        confirmPassword: customer.password,
+        acceptTerms: true,
+        locale,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const mail = await waitForMail(customer.email);
+    const token = /validate-email\?token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token, 'confirmation link in the e-mail').toBeTruthy();
+    const verified = await api.post('/api/v1/auth/verify-email', { data: { token } });
+    expect(verified.status(), await verified.text()).toBe(200);
+
+    const signedIn = await api.post('/api/v1/auth/sign-in', {
+      data: { email: customer.email, password: customer.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    for (const type of DOCUMENT_TYPES) {
+      const uploaded = await api.post(`/api/v1/me/documents/${type}`, {
+        multipart: { file: await pngFile(`${type}.png`) },
+      });
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+      const { id } = (await uploaded.json()) as { id: string };
+      const reviewed = await admin.post(`/api/v1/admin/documents/${id}/review`, {
+        data: { decision: 'approve' },
+      });
+      expect(reviewed.status(), await reviewed.text()).toBe(200);
+    }
+    const documents = await api.get('/api/v1/me/documents');
+    expect(((await documents.json()) as { verified: boolean }).verified, 'documents').toBe(true);
+  } finally {
+    await api.dispose();
+  }
+  return customer;
+}
+
+/** Opens the Mantine select labelled `label` and picks the option whose name matches. */
+export async function pickOption(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: fieldName(label) }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * The customer's status badge: the customer-facing summary of PRODUCT.md ("closed"...) and the
+ * exact status, in the page's language.
+ */
+export async function expectCustomerStatus(page: Page, locale: Locale, status: OrderStatus) {
+  const badge = page.getByTestId('order-status');
+  await expect(badge).toContainText(CUSTOMER_SUMMARY_TEXT[customerSummary(status)][locale]);
+  await expect(badge).toContainText(text(locale, `orders.status.${status}`));
+}
+
+/** The subject of each order e-mail, in the customer's language (apps/api/src/lib/emails.ts). */
+export function orderMailSubject(
+  locale: Locale,
+  reference: string,
+  what: 'created' | OrderStatus,
+): string {
+  if (what === 'created')
+    return locale === 'en-US' ? `Order ${reference} created` : `Pedido ${reference} criado`;
+  const status = orderStatusName(what, locale);
+  return locale === 'en-US' ? `Order ${reference}: ${status}` : `Pedido ${reference}: ${status}`;
+}
+
+/**
+ * Waits until the catcher holds, for `address`, exactly one e-mail per expected subject (the
+ * subject's beginning: the brand follows), and returns them in the order of `subjects`.
+ */
+export async function waitForOrderMails(
+  address: string,
+  subjects: string[],
+): Promise<CaughtMail[]> {
+  const base = process.env.E2E_MAIL_URL;
+  if (!base) throw new Error('E2E_MAIL_URL is not set (see playwright.config.ts)');
+  const matches = (mail: CaughtMail, subject: string) => mail.subject.startsWith(`${subject} - `);
+  let all: CaughtMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${base}/messages?to=${encodeURIComponent(address)}`);
+        all = (await response.json()) as CaughtMail[];
+        return subjects.map((subject) => all.filter((mail) => matches(mail, subject)).length);
+      },
+      { timeout: 20_000, message: `order e-mails to ${address}: ${subjects.join(' | ')}` },
+    )
+    .toEqual(subjects.map(() => 1));
+  return subjects.map((subject) => all.find((mail) => matches(mail, subject))!);
+}
