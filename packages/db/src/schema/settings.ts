@@ -4,15 +4,9 @@ import { users } from './auth.ts';
 import { tokens } from './catalogue.ts';
 import { money, timestamptz } from './columns.ts';
 import { pixKeyType } from './enums.ts';
+import type { OperatingHours } from '@permuta/contracts/operating-hours';
 
-/** When orders are processed. `days` are ISO weekdays (1 = Monday ... 7 = Sunday). */
-export interface OperatingHours {
-  timeZone: string;
-  days: number[];
-  /** "HH:MM", 24 h, local to `timeZone`. */
-  open: string;
-  close: string;
-}
+export type { OperatingHours };
 
 /** The platform's bank account shown for TED payments. */
 export interface BankAccount {

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATING_HOURS } from '@permuta/db';
 import type { Settings } from '@permuta/db';
 import { csvCell, csvRow } from './csv.ts';
-import { isWithinOperatingHours, processingFrom, zonedTimeToUtc } from './operating-hours.ts';
+import {
+  isWithinOperatingHours,
+  processingFrom,
+  zonedTimeToUtc,
+} from '@permuta/contracts/operating-hours';
 import { pixBrCode, pixTxid } from './payment-instructions.ts';
 import { quoteKey, readQuote, signQuote } from './quote-token.ts';
 import type { LockedQuoteClaims } from './quote-token.ts';

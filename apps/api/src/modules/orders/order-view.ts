@@ -14,7 +14,7 @@ import type {
   OrderView,
 } from '@permuta/contracts';
 import type { Db, Settings, Tx } from '@permuta/db';
-import { processingFrom } from './operating-hours.ts';
+import { processingFrom } from '@permuta/contracts/operating-hours';
 import { depositNetwork, findWallet, listEvents } from './orders.repository.ts';
 import type {
   OrderDetailRow,

@@ -15,7 +15,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { checkDocumentFile } from '../documents/file-check.ts';
 import type { UploadedFile } from '../documents/file-check.ts';
 import { csvRow } from './csv.ts';
-import { zonedTimeToUtc } from './operating-hours.ts';
+import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import { moveOrder, orderLink } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
 import { buildAdminOrderView } from './order-view.ts';

@@ -1,4 +1,11 @@
-import type { OperatingHours } from '@permuta/db';
+/** When orders are processed. `days` are ISO weekdays (1 = Monday ... 7 = Sunday). */
+export interface OperatingHours {
+  timeZone: string;
+  days: number[];
+  /** "HH:MM", 24 h, local to `timeZone`. */
+  open: string;
+  close: string;
+}
 
 /**
  * Operating hours (PRODUCT.md section 1: Monday to Friday, 10:00 to 18:00, America/Sao_Paulo by
