@@ -17,7 +17,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
-          setupFiles: ['./scripts/vitest-fail-on-console.ts'],
+          setupFiles: [
+            './scripts/vitest-fail-on-console.ts',
+            './apps/api/test/ledger-invariants.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -51,6 +51,9 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () =
   };
 }
 
+/** Test apps not closed yet: the API suite checks the ledger's invariants on each after every test. */
+export const openTestApps = new Set<TestApp>();
+
 export async function buildTestApp(
   options: { seed?: boolean; env?: Record<string, string>; app?: BuildAppOptions } = {},
 ): Promise<TestApp> {
@@ -71,15 +74,18 @@ export async function buildTestApp(
   });
   const app = await buildApp(config, { db: handle, serveWeb: false, ...options.app });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     handle,
     config,
     mail,
     close: async () => {
+      openTestApps.delete(testApp);
       await app.close();
       await mail.stop();
       await drop();
     },
   };
+  openTestApps.add(testApp);
+  return testApp;
 }

@@ -133,9 +133,31 @@ export function findTransition(
   );
 }
 
+/**
+ * Moves that pay the customer out. An order whose funds arrived outside its limits (recorded as
+ * refund-only when the admin confirmed them) may make none of them: it can only be refunded.
+ */
+export const PAYOUT_ACTIONS: readonly OrderAction[] = ['submit_payout', 'pay', 'payout_done'];
+
+export interface OrderFlags {
+  /** the funds arrived outside the order's limits: only a refund remains (PRODUCT.md section 3) */
+  refundOnly?: boolean;
+}
+
+/** Whether the order's flags rule out `action` whatever its status. */
+export function blockedByFlags(action: OrderAction, flags: OrderFlags = {}): boolean {
+  return flags.refundOnly === true && PAYOUT_ACTIONS.includes(action);
+}
+
 /** Every move `actor` may make from `status` (what an order page offers, and nothing more). */
-export function allowedTransitions(status: OrderStatus, actor: OrderActor): OrderTransition[] {
-  return ORDER_TRANSITIONS.filter((t) => t.from === status && t.actors.includes(actor));
+export function allowedTransitions(
+  status: OrderStatus,
+  actor: OrderActor,
+  flags: OrderFlags = {},
+): OrderTransition[] {
+  return ORDER_TRANSITIONS.filter(
+    (t) => t.from === status && t.actors.includes(actor) && !blockedByFlags(t.action, flags),
+  );
 }
 
 /** The statuses a move with `action` may start from, for any actor: the compare-and-set guard. */

@@ -178,6 +178,8 @@ export const orderSchema = z
     amountReceive: amountSchema,
     /** what the admin recorded as received (under- or over-payment recomputes amountReceive) */
     amountReceived: amountSchema.nullable(),
+    /** the amount received was outside the order's limits: the order can only be refunded */
+    refundOnly: z.boolean(),
     rate: amountSchema,
     feePercent: amountSchema,
     networkFee: amountSchema,
@@ -301,7 +303,15 @@ export type AdminOrderView = z.infer<typeof adminOrderSchema>;
  * Moves with a file (pay, refund) have their own multipart routes.
  */
 export const adminTransitionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('confirm_funds'), amountReceived: positiveAmountSchema }),
+  z.object({
+    action: z.literal('confirm_funds'),
+    amountReceived: positiveAmountSchema,
+    /**
+     * Record an amount outside the order's limits (below the minimum, above the maximum) so that
+     * the order can be refunded; without it such an amount is refused with a 422.
+     */
+    refundOnly: z.boolean().optional(),
+  }),
   z.object({ action: z.literal('cancel'), note: z.string().trim().max(1000).optional() }),
   z.object({ action: z.literal('submit_payout') }),
   z.object({ action: z.literal('complete') }),
@@ -358,4 +368,9 @@ export const treasuryAdjustmentSchema = z.object({
     .trim()
     .min(3, { error: 'note.required' })
     .max(500, { error: 'note.required' }),
+  /**
+   * A debit that leaves less than orders in flight reserve is refused (422 TREASURY_RESERVED)
+   * unless the admin confirms it: the ledger must follow reality, and those orders then wait.
+   */
+  belowReserve: z.boolean().optional(),
 });

@@ -54,6 +54,8 @@ export interface OrderStatusEmail {
   note: string | null;
   /** the admin recorded a different amount than the order's: what was received, what is paid */
   adjusted: { received: EmailAmount; receive: EmailAmount } | null;
+  /** what arrived was outside the order's limits: it goes back to the customer (a refund) */
+  refundOnly?: { received: EmailAmount } | null;
   /** what is (or was) paid to the customer */
   receive: EmailAmount;
   payoutTxId: string | null;
@@ -121,6 +123,15 @@ function orderStatusLines(t: OrderStatusEmail, locale: Locale): string[] {
       );
       break;
     case 'admin_confirmed':
+      if (t.refundOnly) {
+        const received = money(t.refundOnly.received, locale);
+        lines.push(
+          en
+            ? `We received ${received} for order ${ref}. This amount is outside the order's limits, so it cannot be exchanged: we will return it to you and write again when the refund is done.`
+            : `Recebemos ${received} para o pedido ${ref}. Esse valor está fora dos limites do pedido e não pode ser trocado: vamos devolvê-lo e escrever de novo quando o reembolso for feito.`,
+        );
+        break;
+      }
       lines.push(
         en
           ? `Your payment for order ${ref} is confirmed. You will receive ${receive}.`

@@ -41,9 +41,39 @@ export const ORDERS_ERROR_MESSAGES = {
   },
   AMOUNT_RECEIVED_BELOW_MINIMUM: {
     'en-US':
-      'With {amount} received the customer would get less than the minimum: the order can only be refunded.',
+      'With {amount} received the customer would get less than the minimum: the order can only be refunded. Record the amount for a refund to go on.',
     'pt-BR':
-      'Com {amount} recebido o cliente receberia menos que o mínimo: o pedido só pode ser reembolsado.',
+      'Com {amount} recebido o cliente receberia menos que o mínimo: o pedido só pode ser reembolsado. Registre o valor para reembolso para continuar.',
+  },
+  ORDER_REFUND_ONLY: {
+    'en-US':
+      "The amount received was outside this order's limits: it can only be refunded, not paid out.",
+    'pt-BR':
+      'O valor recebido ficou fora dos limites deste pedido: ele só pode ser reembolsado, não pago.',
+  },
+  ORDER_EXPIRED: {
+    'en-US':
+      'The time to pay this order is over. If you have already paid, contact support with the order reference.',
+    'pt-BR':
+      'O prazo para pagar este pedido acabou. Se você já pagou, fale com o suporte informando a referência do pedido.',
+  },
+  PAYOUT_AT_EXCHANGE: {
+    'en-US':
+      'The exchange has withdrawal {withdrawId} of this order ({state}). Do not pay by hand: retry the automatic payout, which follows that withdrawal and never pays twice.',
+    'pt-BR':
+      'A corretora tem o saque {withdrawId} deste pedido ({state}). Não pague manualmente: tente de novo o pagamento automático, que acompanha esse saque e nunca paga duas vezes.',
+  },
+  PAYOUT_CHECK_UNAVAILABLE: {
+    'en-US':
+      'An automatic payout of this order was submitted and the exchange cannot be asked now whether it went out ({reason}). Try again in a moment: paying by hand now could pay twice.',
+    'pt-BR':
+      'Um pagamento automático deste pedido foi enviado e não é possível consultar a corretora agora para saber se ele saiu ({reason}). Tente de novo em instantes: pagar manualmente agora poderia pagar duas vezes.',
+  },
+  TREASURY_RESERVED: {
+    'en-US':
+      'Orders in flight reserve {reserved} {token}: at most {available} {token} can be debited now. Confirm the debit below the reserve to record it anyway.',
+    'pt-BR':
+      'Pedidos em andamento reservam {reserved} {token}: no máximo {available} {token} podem ser debitados agora. Confirme o débito abaixo da reserva para registrá-lo mesmo assim.',
   },
   IDEMPOTENCY_KEY_REUSED: {
     'en-US': 'This Idempotency-Key was already used for a different request.',
@@ -65,9 +95,9 @@ export const ORDERS_ERROR_MESSAGES = {
   },
   AMOUNT_RECEIVED_ABOVE_MAXIMUM: {
     'en-US':
-      'With {amount} received the customer would get more than the maximum of {max} {token}: record at most what the maximum allows and return the rest.',
+      'With {amount} received the customer would get more than the maximum of {max} {token}: record at most what the maximum allows and return the rest, or record the whole amount for a refund.',
     'pt-BR':
-      'Com {amount} recebido o cliente receberia mais que o máximo de {max} {token}: registre no máximo o que o limite permite e devolva o restante.',
+      'Com {amount} recebido o cliente receberia mais que o máximo de {max} {token}: registre no máximo o que o limite permite e devolva o restante, ou registre o valor inteiro para reembolso.',
   },
   BOLETO_NOT_APPLICABLE: {
     'en-US': 'This order is not paid by boleto.',
@@ -95,6 +125,10 @@ export const ORDERS_FIELD_MESSAGES = {
   'wallet.required': {
     'en-US': 'Choose the wallet that will receive.',
     'pt-BR': 'Escolha a carteira que vai receber.',
+  },
+  'treasury.belowReserve': {
+    'en-US': 'Confirm that this debit goes below what orders in flight reserve.',
+    'pt-BR': 'Confirme que este débito fica abaixo do que os pedidos em andamento reservam.',
   },
   'note.required': {
     'en-US': 'Write a note of at least 3 characters.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { networks, tokens } from './catalogue.ts';
 import { createdAt, money, percentage, timestamptz, updatedAt } from './columns.ts';
@@ -62,8 +62,18 @@ export const orders = pgTable(
     payoutTxId: text('payout_tx_id'),
     /** Exchange withdrawal id of an automatic payout. */
     withdrawId: text('withdraw_id'),
+    /**
+     * When a withdrawal of this order was first asked of the exchange (set before the call, never
+     * cleared): from then on an admin paying or refunding by hand must first ask the exchange.
+     */
+    withdrawRequestedAt: timestamptz('withdraw_requested_at'),
     /** Automatic payout submissions so far (a retry looks the first one up before paying). */
     payoutAttempts: integer('payout_attempts').notNull().default(0),
+    /**
+     * The funds arrived but outside the limits (under- or over-payment the order cannot pay):
+     * recorded by the admin with confirm_funds, the order can then only be refunded.
+     */
+    refundOnly: boolean('refund_only').notNull().default(false),
     /** Why the last automatic payout failed (shown to admins on an order in error). */
     payoutError: text('payout_error'),
     /** When the status last changed: auto-complete counts its hours from admin_paid. */

@@ -1,6 +1,7 @@
 import {
   LOCALE_PREFIX,
   ORDER_TRANSITIONS,
+  blockedByFlags,
   dec,
   exceedsPrecision,
   findTransition,
@@ -49,6 +50,11 @@ export interface MoveDeps {
   publicUrl: string;
   /** extra work of a move in its transaction (e.g. queueing an automatic payout) */
   afterMove?: (tx: Tx, moved: MoveResult) => Promise<void>;
+  /**
+   * Runs an admin's payout or refund by hand of an order (outside any transaction), refusing it
+   * while an automatic withdrawal of the order may be live or done at the exchange.
+   */
+  settleByHand?: <T>(orderId: string, work: () => Promise<T>) => Promise<T>;
 }
 
 export interface MoveActor {
@@ -70,6 +76,8 @@ export interface MoveRequest {
   set?: OrderColumnsSet;
   /** confirm_funds: what actually arrived, in the token sent */
   amountReceived?: string;
+  /** confirm_funds: record an amount outside the limits; the order can then only be refunded */
+  refundOnly?: boolean;
   /** customer moves: only this customer's order (someone else's is a 404) */
   ownerId?: string;
 }
@@ -114,14 +122,17 @@ const PROOF_COLUMN: Partial<Record<OrderAction, keyof OrderColumnsSet>> = {
 
 /**
  * The amount to receive for what actually arrived (under- or over-payment), at the order's
- * locked prices, fee and network fee, with the quote arithmetic of the contracts. Throws 422
- * when the result is outside the limits.
+ * locked prices, fee and network fee, with the quote arithmetic of the contracts. When the
+ * result is outside the limits: 422, unless `refundOnly`, where the order keeps its amount to
+ * receive and is marked refund-only (PRODUCT.md: "an amount below the minimum can only be
+ * refunded"; above the maximum the admin may also record less and return the rest by hand).
  */
 function recomputeReceive(
   detail: OrderDetailRow,
   amountReceived: string,
   settings: Settings,
-): { amountReceive: string; adjusted: boolean } {
+  refundOnly: boolean,
+): { amountReceive: string; adjusted: boolean; refundOnly: boolean } {
   const { order, send, receive } = detail;
   if (exceedsPrecision(amountReceived, send.precision)) {
     throw badRequest(
@@ -132,8 +143,9 @@ function recomputeReceive(
   }
   const expected = dec(order.amountSend).plus(order.extraFee);
   if (dec(amountReceived).eq(expected)) {
-    return { amountReceive: order.amountReceive, adjusted: false };
+    return { amountReceive: order.amountReceive, adjusted: false, refundOnly: false };
   }
+  const outside = { amountReceive: order.amountReceive, adjusted: false, refundOnly: true };
   const amountText = `${normalize(amountReceived)} ${unitOf(send)}`;
   const effective = floorTo(dec(amountReceived).minus(order.extraFee), send.precision);
   const limits = receiveLimits(detail, settings);
@@ -150,9 +162,11 @@ function recomputeReceive(
     dec(amounts.amountReceive).lte(0) ||
     (limits.min !== null && dec(amounts.amountReceive).lt(limits.min))
   ) {
+    if (refundOnly) return outside;
     throw unprocessable('AMOUNT_RECEIVED_BELOW_MINIMUM', { amount: amountText });
   }
   if (limits.max !== null && dec(amounts.amountReceive).gt(limits.max)) {
+    if (refundOnly) return outside;
     throw unprocessable('AMOUNT_RECEIVED_ABOVE_MAXIMUM', {
       amount: amountText,
       max: normalize(limits.max),
@@ -162,6 +176,7 @@ function recomputeReceive(
   return {
     amountReceive: amounts.amountReceive,
     adjusted: !dec(amounts.amountReceive).eq(order.amountReceive),
+    refundOnly: false,
   };
 }
 
@@ -187,6 +202,14 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   // Early answer from what was just read; the compare-and-set below is what decides.
   const fromHere = findTransition(order.status, request.action, actor.type);
   if (!to || !fromHere) throw conflict(order.status);
+  if (blockedByFlags(request.action, order)) throw new AppError('ORDER_REFUND_ONLY', 409);
+  if (
+    request.action === 'confirm_payment' &&
+    order.status === 'pending' &&
+    order.expiresAt.getTime() <= request.at.getTime()
+  ) {
+    throw new AppError('ORDER_EXPIRED', 409);
+  }
   if (fromHere.noteRequired && !note)
     throw unprocessable('ORDER_NOTE_REQUIRED', {}, { note: 'note.required' });
 
@@ -199,10 +222,16 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
     if (!request.amountReceived) {
       throw badRequest('VALIDATION_ERROR', {}, { amountReceived: 'amount.invalid' });
     }
-    const recomputed = recomputeReceive(detail, request.amountReceived, await readSettings(tx));
+    const recomputed = recomputeReceive(
+      detail,
+      request.amountReceived,
+      await readSettings(tx),
+      request.refundOnly === true,
+    );
     adjusted = recomputed.adjusted;
     set.amountReceived = normalize(request.amountReceived);
     set.amountReceive = recomputed.amountReceive;
+    set.refundOnly = recomputed.refundOnly;
   }
 
   const sources = moves.filter((t) => !t.noteRequired || note).map((t) => t.from);
@@ -212,9 +241,15 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
     to,
     at: request.at,
     set,
+    // a refund-only flag set by a concurrent confirm_funds rules out a payout
+    notRefundOnly: blockedByFlags(request.action, { refundOnly: true }),
   });
   if (!from) {
-    const current = (await findOrderRow(tx, order.id))?.status ?? order.status;
+    const currentRow = await findOrderRow(tx, order.id);
+    if (currentRow && blockedByFlags(request.action, currentRow)) {
+      throw new AppError('ORDER_REFUND_ONLY', 409);
+    }
+    const current = currentRow?.status ?? order.status;
     const possible = findTransition(current, request.action, actor.type);
     if (possible?.noteRequired && !note) {
       throw unprocessable('ORDER_NOTE_REQUIRED', {}, { note: 'note.required' });
@@ -247,7 +282,11 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
       action: request.action,
       note,
       ...(request.action === 'confirm_funds'
-        ? { amountReceived: set.amountReceived, amountReceive: set.amountReceive }
+        ? {
+            amountReceived: set.amountReceived,
+            amountReceive: set.amountReceive,
+            refundOnly: set.refundOnly,
+          }
         : {}),
       ...(set.payoutTxId ? { payoutTxId: set.payoutTxId } : {}),
       ...(set.txHash ? { txHash: set.txHash } : {}),
@@ -272,6 +311,10 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
               received: amountOf(moved.amountReceived, detail.send),
               receive: amountOf(moved.amountReceive, detail.receive),
             }
+          : null,
+      refundOnly:
+        request.action === 'confirm_funds' && moved.refundOnly && moved.amountReceived
+          ? { received: amountOf(moved.amountReceived, detail.send) }
           : null,
       receive: amountOf(moved.amountReceive, detail.receive),
       payoutTxId: moved.payoutTxId,
@@ -304,7 +347,7 @@ async function recordLedger(
   switch (request.action) {
     case 'confirm_funds': {
       // More to pay than the order reserved (over-payment): the stock must cover the difference.
-      if (dec(moved.amountReceive).gt(detail.order.amountReceive)) {
+      if (!moved.refundOnly && dec(moved.amountReceive).gt(detail.order.amountReceive)) {
         await lockStock(tx, detail.receive.id);
         const available = await availableStock(tx, detail.receive.id, moved.id);
         if (dec(available).lt(moved.amountReceive)) {

@@ -27,9 +27,23 @@ import type {
 } from './orders.repository.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 
-/** Moves of the state machine `actor` may make from `status`, each action once. */
-export function actionsFor(status: OrderRow['status'], actor: OrderActor): OrderAction[] {
-  return [...new Set(allowedTransitions(status, actor).map((t) => t.action))];
+/**
+ * Moves of the state machine `actor` may make on `order` at `now`, each action once. A pending
+ * order whose payment time is over can no longer be confirmed as paid (only canceled).
+ */
+export function actionsFor(
+  order: Pick<OrderRow, 'status' | 'refundOnly' | 'expiresAt'>,
+  actor: OrderActor,
+  now: Date,
+): OrderAction[] {
+  const expired = order.status === 'pending' && order.expiresAt.getTime() <= now.getTime();
+  return [
+    ...new Set(
+      allowedTransitions(order.status, actor, order)
+        .map((t) => t.action)
+        .filter((action) => !(expired && action === 'confirm_payment')),
+    ),
+  ];
 }
 
 /**
@@ -93,6 +107,7 @@ export async function buildOrderView(
     amountSend: amount(order.amountSend, send.precision),
     amountReceive: amount(order.amountReceive, receive.precision),
     amountReceived: order.amountReceived ? normalize(order.amountReceived) : null,
+    refundOnly: order.refundOnly,
     rate: normalize(order.rate),
     feePercent: normalize(order.feeRate),
     networkFee: amount(order.networkFee, receive.precision),
@@ -113,7 +128,7 @@ export async function buildOrderView(
     expiresAt: order.expiresAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
-    actions: actionsFor(order.status, actor),
+    actions: actionsFor(order, actor, now),
     events: events.map((event) => ({
       from: event.fromStatus,
       to: event.toStatus,

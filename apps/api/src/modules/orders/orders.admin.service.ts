@@ -159,6 +159,11 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
     }
   }
 
+  /** A payout or refund by hand: no automatic withdrawal of the order may be live or done. */
+  function byHand<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+    return deps.settleByHand ? deps.settleByHand(orderId, work) : work();
+  }
+
   async function adminMove(
     caller: AdminCaller,
     id: string,
@@ -249,6 +254,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
           return adminMove(caller, id, {
             action: 'confirm_funds',
             amountReceived: input.amountReceived,
+            refundOnly: input.refundOnly,
           });
         case 'cancel':
           return adminMove(caller, id, { action: 'cancel', note: input.note ?? null });
@@ -268,11 +274,13 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
     ): Promise<AdminOrderView> {
       const detail = await detailOf(id);
       if (!file) throw unprocessable('ORDER_PROOF_REQUIRED', {}, { file: 'field.required' });
-      return withStoredFile(file, (key) =>
-        adminMove(caller, detail.order.id, {
-          action: 'pay',
-          set: { paymentProofStorageKey: key, ...(payoutTxId ? { payoutTxId } : {}) },
-        }),
+      return byHand(detail.order.id, () =>
+        withStoredFile(file, (key) =>
+          adminMove(caller, detail.order.id, {
+            action: 'pay',
+            set: { paymentProofStorageKey: key, ...(payoutTxId ? { payoutTxId } : {}) },
+          }),
+        ),
       );
     },
 
@@ -288,12 +296,14 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
         throw unprocessable('ORDER_NOTE_REQUIRED', {}, { note: 'note.required' });
       }
       if (!file) throw unprocessable('ORDER_PROOF_REQUIRED', {}, { file: 'field.required' });
-      return withStoredFile(file, (key) =>
-        adminMove(caller, detail.order.id, {
-          action: 'refund',
-          note,
-          set: { refundProofStorageKey: key },
-        }),
+      return byHand(detail.order.id, () =>
+        withStoredFile(file, (key) =>
+          adminMove(caller, detail.order.id, {
+            action: 'refund',
+            note,
+            set: { refundProofStorageKey: key },
+          }),
+        ),
       );
     },
 

@@ -251,7 +251,7 @@ describe('confirming the funds', () => {
     expect(low.json().error).toMatchObject({
       code: 'AMOUNT_RECEIVED_BELOW_MINIMUM',
       message:
-        'With 5 USDT received the customer would get less than the minimum: the order can only be refunded.',
+        'With 5 USDT received the customer would get less than the minimum: the order can only be refunded. Record the amount for a refund to go on.',
     });
     const high = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
       action: 'confirm_funds',
@@ -265,6 +265,80 @@ describe('confirming the funds', () => {
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('user_confirmed');
     expect(row?.amountReceived).toBeNull();
+  });
+
+  it('records an amount below the minimum for a refund: the funds enter the ledger, then only a refund is possible', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const ledgerBefore = await ledgerSums(t.app);
+    const treasuryBefore = (await asAdmin('GET', '/api/v1/admin/treasury')).json();
+    const recorded = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '5',
+      refundOnly: true,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json()).toMatchObject({
+      status: 'admin_confirmed',
+      amountReceived: '5',
+      refundOnly: true,
+      // the amount to receive is kept as it was; it will never be paid
+      amountReceive: '521.10',
+      actions: ['refund'],
+    });
+    expect(
+      dec((await ledgerSums(t.app)).USDT!)
+        .minus(ledgerBefore.USDT!)
+        .toFixed(),
+    ).toBe('5');
+    // a refund-only order no longer reserves the 521.10 PIX it will never pay
+    const treasuryAfter = (await asAdmin('GET', '/api/v1/admin/treasury')).json();
+    const pix = (v: { balances: { token: string; reserved: string }[] }) =>
+      dec(v.balances.find((b) => b.token === 'PIX')!.reserved);
+    expect(pix(treasuryBefore).minus(pix(treasuryAfter)).toFixed()).toBe('521.1');
+
+    const pay = await upload(`/api/v1/admin/orders/${order.id}/pay`, {}, await proof());
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error).toMatchObject({
+      code: 'ORDER_REFUND_ONLY',
+      message:
+        "The amount received was outside this order's limits: it can only be refunded, not paid out.",
+    });
+
+    await deliverEmails(t.app);
+    const told = t.mail
+      .to(customer.email)
+      .find((m) => m.subject === `Order ${order.reference}: payment confirmed - Permuta`);
+    expect(told?.text).toContain(
+      `We received 5.000000 USDT for order ${order.reference}. This amount is outside the order's limits`,
+    );
+
+    const refund = await upload(
+      `/api/v1/admin/orders/${order.id}/refund`,
+      { note: 'Below the minimum; returned.' },
+      await proof(),
+    );
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json().status).toBe('refunded');
+    const entries = await t.app.db
+      .select()
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.orderId, order.id));
+    expect(entries.map((e) => [e.kind, e.direction, dec(e.amount).toFixed()])).toEqual([
+      ['funds_received', 'credit', '5'],
+      ['refund', 'debit', '5'],
+    ]);
+    expect((await ledgerSums(t.app)).USDT).toBe(ledgerBefore.USDT);
+  });
+
+  it('keeps a normal confirmation normal when refundOnly is asked within the limits', async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const res = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '100',
+      refundOnly: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ refundOnly: false, actions: ['pay', 'refund'] });
   });
 });
 
@@ -300,15 +374,17 @@ describe('cancel, pay, refund', () => {
   });
 
   it('pays with a proof only from admin_confirmed or error', async () => {
+    const orderFiles = () =>
+      (t.app.storage as MemoryFileStorage).keys().filter((k) => k.startsWith('orders/'));
+    const filesBefore = orderFiles();
     const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
     const early = await upload(`/api/v1/admin/orders/${order.id}/pay`, {}, await proof());
     expect(early.statusCode).toBe(409);
     const noFile = await upload(`/api/v1/admin/orders/${order.id}/pay`, {}, null);
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json().error.code).toBe('ORDER_PROOF_REQUIRED');
-    expect(
-      (t.app.storage as MemoryFileStorage).keys().filter((k) => k.startsWith('orders/')),
-    ).toEqual([]);
+    // the refused proof was not kept
+    expect(orderFiles()).toEqual(filesBefore);
   });
 
   it('refunds with a proof and a note, debiting what was received; never below zero', async () => {
@@ -497,5 +573,51 @@ describe('the treasury', () => {
     });
     expect(precision.statusCode).toBe(400);
     expect(precision.json().error.code).toBe('AMOUNT_PRECISION');
+  });
+
+  it('refuses a debit into what orders in flight reserve, unless the admin confirms it', async () => {
+    // an order in flight that will pay 521.10 PIX
+    await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const view = (await asAdmin('GET', '/api/v1/admin/treasury')).json() as {
+      balances: { token: string; balance: string; reserved: string; available: string }[];
+    };
+    const pix = view.balances.find((b) => b.token === 'PIX')!;
+    expect(dec(pix.reserved).gte('521.10')).toBe(true);
+    const intoReserve = dec(pix.available).plus('0.01').toFixed();
+    const before = dec((await ledgerSums(t.app)).PIX!);
+    const refused = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'PIX',
+      direction: 'debit',
+      amount: intoReserve,
+      note: 'bank fee',
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'TREASURY_RESERVED',
+      params: { token: 'PIX', reserved: pix.reserved, available: pix.available },
+      fields: { belowReserve: 'Confirm that this debit goes below what orders in flight reserve.' },
+    });
+    expect(dec((await ledgerSums(t.app)).PIX!).eq(before)).toBe(true);
+    const confirmed = await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'PIX',
+      direction: 'debit',
+      amount: intoReserve,
+      note: 'bank fee',
+      belowReserve: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(before.minus((await ledgerSums(t.app)).PIX!).toFixed()).toBe(dec(intoReserve).toFixed());
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(confirmed.json().id)));
+    expect(audit?.after).toMatchObject({ belowReserve: true, note: 'bank fee' });
+    // put it back for the other tests
+    await asAdmin('POST', '/api/v1/admin/treasury/adjustments', {
+      token: 'PIX',
+      direction: 'credit',
+      amount: intoReserve,
+      note: 'bank fee reversed',
+    });
   });
 });

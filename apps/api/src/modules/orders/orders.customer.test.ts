@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '@permuta/db';
 import { ORDER_FILES } from '@permuta/contracts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -304,6 +306,34 @@ describe("the customer's moves", () => {
       message:
         'This order is now user_confirmed: the action is no longer possible. Reload the page.',
     });
+  });
+
+  it('confirm payment and proof upload: refused once the payment time is over, cancel still offered', async () => {
+    const order = await insertOrder(t.app, owner.id, {
+      expiresAt: new Date(clock - 1000),
+    });
+    const page = await call(owner, 'GET', `/api/v1/orders/${order.id}`);
+    expect(page.json().actions).toEqual(['cancel']);
+    const late = await call(owner, 'POST', `/api/v1/orders/${order.id}/confirm-payment`, {
+      txHash: 'b'.repeat(64),
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'ORDER_EXPIRED',
+      message:
+        'The time to pay this order is over. If you have already paid, contact support with the order reference.',
+    });
+    const body = multipartBody({ name: 'proof.png', bytes: await png(), type: 'image/png' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/proof`,
+      headers: { cookie: owner.cookie, 'accept-language': 'en-US', ...body.headers },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(409);
+    expect(upload.json().error.code).toBe('ORDER_EXPIRED');
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'pending', txHash: null, proofStorageKey: null });
   });
 
   it('cancel: pending only', async () => {

@@ -305,6 +305,7 @@ const pageOrder = jsonColumns({
   amountSend: orders.amountSend,
   amountReceive: orders.amountReceive,
   amountReceived: orders.amountReceived,
+  refundOnly: orders.refundOnly,
   rate: orders.rate,
   feeRate: orders.feeRate,
   networkFee: orders.networkFee,
@@ -542,6 +543,8 @@ export async function compareAndSetStatus(
     to: OrderStatus;
     at: Date;
     set: OrderColumnsSet;
+    /** only an order not marked refund-only (a payout move) */
+    notRefundOnly?: boolean;
   },
 ): Promise<OrderStatus | null> {
   if (input.sources.length === 0) return null;
@@ -567,6 +570,7 @@ export async function compareAndSetStatus(
          input.sources.map((s) => sql`${s}::order_status`),
          sql`, `,
        )})
+       ${input.notRefundOnly ? sql`AND o.refund_only = false` : sql``}
     RETURNING prev.status AS from_status`);
   return result.rows[0]?.from_status ?? null;
 }
@@ -575,6 +579,7 @@ export async function compareAndSetStatus(
 export interface OrderColumnsSet {
   amountReceived?: string;
   amountReceive?: string;
+  refundOnly?: boolean;
   txHash?: string | null;
   proofStorageKey?: string;
   paymentProofStorageKey?: string;

@@ -427,6 +427,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (detail.order.status !== 'pending') {
         throw new AppError('ORDER_STATE_CONFLICT', 409, { status: detail.order.status });
       }
+      if (detail.order.expiresAt.getTime() <= deps.now().getTime()) {
+        throw new AppError('ORDER_EXPIRED', 409);
+      }
       const checked = await checkDocumentFile(file);
       const key = newStorageKey(ORDER_FILES_FOLDER);
       await storage.put(key, checked.bytes);

@@ -1,16 +1,17 @@
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_ACTIONS,
   ORDER_ACTORS,
   ORDER_TRANSITIONS,
+  allowedTransitions,
   dec,
   findTransition,
   isFinalStatus,
 } from '@permuta/contracts';
-import type { OrderAction, OrderActor, OrderStatus } from '@permuta/contracts';
-import { orderEvents, orders } from '@permuta/db';
+import type { OrderAction, OrderActor, OrderStatus, OrderTransition } from '@permuta/contracts';
+import { auditLog, orderEvents, orders, treasuryEntries } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
@@ -18,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { EMAIL_QUEUE } from '../../lib/jobs.ts';
 import { moveOrder } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
-import { fakeStorageKey, insertOrder, ledgerSums, trader } from './test-support.ts';
+import { fakeStorageKey, insertOrder, ledgerSums, tokenId, trader } from './test-support.ts';
 
 /**
  * The state machine through the engine: random sequences of actions by random actors on fresh
@@ -39,6 +40,14 @@ beforeAll(async () => {
   };
   customerId = (await trader(t.app)).id;
   adminId = (await signInAdmin(t.app)).id;
+  // stock enough for every over-payment the runs record, whatever the orders left in flight
+  await t.app.db.insert(treasuryEntries).values({
+    tokenId: await tokenId(t.app, 'PIX'),
+    direction: 'credit',
+    amount: '100000000',
+    kind: 'adjustment',
+    note: 'stock for the state-machine runs',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -51,12 +60,22 @@ const anyMove = fc.record({
   action: fc.constantFrom(...ORDER_ACTIONS),
   actor: fc.constantFrom(...ORDER_ACTORS),
 });
+// What the admin records as received when confirming the funds (the order is 100 USDT for
+// 521.10 PIX, PIX limits 50 to 50,000): exact, under and over within the limits, below the
+// minimum, above the maximum; and whether the admin records an amount outside them for a refund.
+const RECEIVED = ['100', '99.5', '100.5', '5', '20000'] as const;
+const OUTSIDE: Record<string, string> = {
+  '5': 'AMOUNT_RECEIVED_BELOW_MINIMUM',
+  '20000': 'AMOUNT_RECEIVED_ABOVE_MAXIMUM',
+};
 const step = fc
-  .tuple(fc.oneof(guided, anyMove), fc.boolean())
-  .map(([move, withNote]) => ({ move, withNote }));
+  .tuple(fc.oneof(guided, anyMove), fc.boolean(), fc.constantFrom(...RECEIVED), fc.boolean())
+  .map(([move, withNote, received, refundOnly]) => ({ move, withNote, received, refundOnly }));
 type Step = {
   move: { guided: true; pick: number } | { guided: false; action: OrderAction; actor: OrderActor };
   withNote: boolean;
+  received: string;
+  refundOnly: boolean;
 };
 
 /** The action and actor of a step from `status`: a guided step with nowhere to go does nothing. */
@@ -72,7 +91,12 @@ function resolve(
 }
 
 const walk = (...actions: [OrderAction, OrderActor][]): Step[] =>
-  actions.map(([action, actor]) => ({ move: { guided: false, action, actor }, withNote: true }));
+  actions.map(([action, actor]) => ({
+    move: { guided: false, action, actor },
+    withNote: true,
+    received: '100',
+    refundOnly: false,
+  }));
 const WALKS: Step[][] = [
   walk(
     ['confirm_payment', 'customer'],
@@ -88,6 +112,12 @@ const WALKS: Step[][] = [
     ['refund', 'admin'],
   ),
   walk(['confirm_payment', 'customer'], ['cancel', 'admin']),
+  // below the minimum, recorded for a refund: a payout is refused, the refund goes through
+  [
+    ...walk(['confirm_payment', 'customer']),
+    { ...walk(['confirm_funds', 'admin'])[0]!, received: '5', refundOnly: true },
+    ...walk(['pay', 'admin'], ['submit_payout', 'system'], ['refund', 'admin']),
+  ],
   walk(
     ['detect_deposit', 'system'],
     ['confirm_funds', 'admin'],
@@ -115,14 +145,20 @@ describe('the order state machine through the transition engine', () => {
         const ledgerBefore = await ledgerSums(t.app);
         const mailsBefore = await queuedEmails();
         let status: OrderStatus = 'pending';
+        let refundOnly = false;
+        let amountReceive = dec(order.amountReceive);
+        let amountReceived = dec(0);
         let moves = 0;
         const delta: Record<string, ReturnType<typeof dec>> = { USDT: dec(0), PIX: dec(0) };
 
-        for (const { move, withNote } of steps) {
+        for (const { move, withNote, received, refundOnly: forRefund } of steps) {
           const resolved = resolve(status, move);
           if (!resolved) continue;
           const { action, actor } = resolved;
-          const allowed = findTransition(status, action, actor);
+          const inTable: OrderTransition | null = findTransition(status, action, actor);
+          const allowed: OrderTransition | undefined = allowedTransitions(status, actor, {
+            refundOnly,
+          }).find((t) => t.action === action);
           const note = withNote ? 'checked with the bank' : null;
           const attempt = t.app.db.transaction((tx) =>
             moveOrder(tx, deps, {
@@ -134,7 +170,8 @@ describe('the order state machine through the transition engine', () => {
               },
               at: new Date(),
               note,
-              amountReceived: action === 'confirm_funds' ? '100' : undefined,
+              amountReceived: action === 'confirm_funds' ? received : undefined,
+              refundOnly: action === 'confirm_funds' ? forRefund : undefined,
               set:
                 action === 'pay'
                   ? { paymentProofStorageKey: fakeStorageKey() }
@@ -145,17 +182,34 @@ describe('the order state machine through the transition engine', () => {
               ownerId: actor === 'customer' ? customerId : undefined,
             }),
           );
-          if (allowed && (!allowed.noteRequired || note)) {
+          const outsideCode = action === 'confirm_funds' ? OUTSIDE[received] : undefined;
+          if (
+            allowed &&
+            (!allowed.noteRequired || note) &&
+            !(outsideCode !== undefined && !forRefund)
+          ) {
             const result = await attempt;
             expect(result.from).toBe(status);
             expect(result.to).toBe(allowed.to);
             status = allowed.to;
             moves += 1;
-            if (action === 'confirm_funds') delta.USDT = delta.USDT!.plus(100);
-            if (action === 'pay' || action === 'payout_done') {
-              delta.PIX = delta.PIX!.minus('521.10');
+            if (action === 'confirm_funds') {
+              amountReceived = dec(received);
+              refundOnly = outsideCode !== undefined;
+              expect(result.order.refundOnly).toBe(refundOnly);
+              // recomputed at the locked rate within the limits; kept (never paid) outside them
+              if (refundOnly || received === '100') {
+                expect(dec(result.order.amountReceive).eq(amountReceive)).toBe(true);
+              } else {
+                expect(dec(result.order.amountReceive).gt(amountReceive)).toBe(dec(received).gt(100));
+              }
+              amountReceive = dec(result.order.amountReceive);
+              delta.USDT = delta.USDT!.plus(amountReceived);
             }
-            if (action === 'refund') delta.USDT = delta.USDT!.minus(100);
+            if (action === 'pay' || action === 'payout_done') {
+              delta.PIX = delta.PIX!.minus(amountReceive);
+            }
+            if (action === 'refund') delta.USDT = delta.USDT!.minus(amountReceived);
           } else {
             const error = await attempt.then(
               () => null,
@@ -163,10 +217,14 @@ describe('the order state machine through the transition engine', () => {
             );
             expect(error).toBeInstanceOf(AppError);
             const code = (error as AppError).code;
-            expect(
-              allowed ? code === 'ORDER_NOTE_REQUIRED' : code === 'ORDER_STATE_CONFLICT',
-              `${status} ${action} by ${actor}: ${code}`,
-            ).toBe(true);
+            const expected = !inTable
+              ? 'ORDER_STATE_CONFLICT'
+              : !allowed
+                ? 'ORDER_REFUND_ONLY'
+                : allowed.noteRequired && !note
+                  ? 'ORDER_NOTE_REQUIRED'
+                  : outsideCode;
+            expect(code, `${status} ${action} by ${actor} (${received})`).toBe(expected);
             if (isFinalStatus(status)) expect(code).toBe('ORDER_STATE_CONFLICT');
           }
           const [row] = await t.app.db
@@ -181,6 +239,11 @@ describe('the order state machine through the transition engine', () => {
           .from(orderEvents)
           .where(eq(orderEvents.orderId, order.id));
         expect(events).toHaveLength(moves + 1);
+        const audits = await t.app.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.status_changed')));
+        expect(audits).toHaveLength(moves);
         expect(await queuedEmails()).toBe(mailsBefore + moves);
         reached.add(status);
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { orders } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 
@@ -32,4 +32,39 @@ export async function recordWithdrawId(
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
     .returning({ id: orders.id });
   return rows.length > 0;
+}
+
+/**
+ * Before the first withdrawal of an order is asked of the exchange: from then on a manual
+ * payout or refund asks the exchange first (the withdrawal may exist even if we never hear back).
+ * Committed before the call; false when the order is no longer processing.
+ */
+export async function markWithdrawRequested(
+  db: Db | Tx,
+  orderId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      withdrawRequestedAt: sql`coalesce(${orders.withdrawRequestedAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Orders in processing untouched since `before` (their payout job may be gone), oldest first. */
+export async function staleProcessingOrderIds(
+  db: Db | Tx,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'processing'), lt(orders.updatedAt, before)))
+    .orderBy(asc(orders.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -17,7 +17,12 @@ import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import type { OrderColumnsSet, OrderDetailRow } from '../orders/orders.repository.ts';
 import { availableStock, lockStock } from '../treasury/treasury.service.ts';
 import type { PayoutLock } from './payout-lock.ts';
-import { recordWithdrawId, startPayoutAttempt } from './payouts.repository.ts';
+import {
+  markWithdrawRequested,
+  recordWithdrawId,
+  staleProcessingOrderIds,
+  startPayoutAttempt,
+} from './payouts.repository.ts';
 
 /**
  * Automatic crypto payouts through the exchange (PRODUCT.md section 3, decision 008):
@@ -43,6 +48,11 @@ export interface PayoutJob {
   /** how many times this attempt has already looked at the exchange (bounds the polling) */
   check?: number;
 }
+
+/** The sweep that gives a payout job back to processing orders whose job was lost. */
+export const PAYOUT_SWEEP_QUEUE = 'orders-payout-sweep';
+/** A processing order untouched this long may have lost its job (checks wait 10 min at most). */
+export const STUCK_PROCESSING_MS = 30 * 60_000;
 
 /** Checks of one attempt before it gives up waiting for a final answer (about a day). */
 export const MAX_CHECKS = 200;
@@ -146,18 +156,13 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       return;
     }
     if (moved.to === 'admin_confirmed') {
+      if (moved.order.refundOnly) return;
       const settings = await readSettings(tx);
       if (!settings.autoCryptoPayouts) return;
       const detail = await findOrderDetail(tx, orderId);
       if (detail && automaticPayoutApplies(settings, detail)) await enqueue(tx, orderId);
     }
   }
-
-  const moveDeps: MoveDeps = {
-    enqueueEmail: deps.enqueueEmail,
-    publicUrl: deps.publicUrl,
-    afterMove,
-  };
 
   async function enqueue(tx: Tx, orderId: string): Promise<void> {
     await jobs.send<PayoutJob>(PAYOUT_QUEUE, { orderId }, { db: tx, singletonKey: orderId });
@@ -324,6 +329,8 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       addressTag: order.memoToReceive ?? undefined,
       amount: normalize(order.amountReceive),
     };
+    // Recorded before the call: whatever happens next, paying by hand now asks the exchange first.
+    if (!(await markWithdrawRequested(db, order.id, deps.now()))) return;
     let applied: { id: string };
     try {
       applied = await exchange.withdrawApply(request);
@@ -423,10 +430,76 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     }
   }
 
+  /**
+   * An admin's payout or refund by hand (`work`), under the order's payout lock. When a
+   * withdrawal of the order was ever asked of the exchange, the exchange is asked first: a
+   * withdrawal that is live or done there refuses the manual move (409 PAYOUT_AT_EXCHANGE; the
+   * retry follows that withdrawal instead), and an exchange that cannot be asked refuses it too
+   * (503): paying by hand then could pay twice.
+   */
+  async function settleByHand<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+    return lock.run(orderId, async () => {
+      const detail = await findOrderDetail(db, orderId);
+      if (detail?.order.withdrawRequestedAt && !detail.order.refundOnly) {
+        let found: Lookup;
+        try {
+          found = await lookUp(orderId, detail.order.withdrawId);
+        } catch (error) {
+          if (isExchangeError(error) || error instanceof ExchangeNotConfiguredError) {
+            throw new AppError('PAYOUT_CHECK_UNAVAILABLE', 503, { reason: reasonOf(error) });
+          }
+          throw error;
+        }
+        if (found.kind === 'found' && !FAILED_STATUSES.has(found.record.status)) {
+          const state =
+            found.record.status === WITHDRAW_STATUS.completed
+              ? 'completed'
+              : (STATUS_NAMES[found.record.status] ?? `status ${found.record.status}`);
+          throw new AppError('PAYOUT_AT_EXCHANGE', 409, { withdrawId: found.record.id, state });
+        }
+        if (found.kind === 'none' && detail.order.withdrawId) {
+          throw new AppError('PAYOUT_AT_EXCHANGE', 409, {
+            withdrawId: detail.order.withdrawId,
+            state: 'not shown by the exchange yet',
+          });
+        }
+      }
+      return work();
+    });
+  }
+
+  const moveDeps: MoveDeps = {
+    enqueueEmail: deps.enqueueEmail,
+    publicUrl: deps.publicUrl,
+    afterMove,
+    settleByHand,
+  };
+
+  /**
+   * Gives a payout job back to every order in processing untouched for STUCK_PROCESSING_MS: a
+   * job that failed for good (its retries used up) leaves such an order with nothing to move it.
+   * The job's singletonKey keeps a live job's order from getting a second one; the new job looks
+   * the withdrawal up first, as every run does. Returns how many were queued.
+   */
+  async function resumeStuck(): Promise<number> {
+    const before = new Date(deps.now().getTime() - STUCK_PROCESSING_MS);
+    let queued = 0;
+    for (const orderId of await staleProcessingOrderIds(db, before, 500)) {
+      const id = await jobs.send<PayoutJob>(PAYOUT_QUEUE, { orderId }, { singletonKey: orderId });
+      if (id) {
+        queued += 1;
+        log.warn({ orderId }, 'payout job given back to an order left in processing');
+      }
+    }
+    return queued;
+  }
+
   return {
     /** MoveDeps with this service's hook: give these to every caller of moveOrder. */
     moveDeps,
+    resumeStuck,
     afterMove,
+    settleByHand,
     /** The payout job's handler. */
     async run(job: PayoutJob): Promise<void> {
       await lock.run(job.orderId, () => advance(job.orderId, job.check ?? 0));

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, networks, orderEvents, orders, treasuryEntries } from '@permuta/db';
 import type { DbHandle, NewOrder } from '@permuta/db';
@@ -10,10 +10,12 @@ import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { fakeCoin, startFakeExchange } from '../../../test/fake-exchange.ts';
 import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import { png } from '../../../test/document-files.ts';
 import {
   TRC20_ADDRESS,
   deliverEmails,
   insertOrder,
+  multipartBody,
   networkId,
   tokenId,
   trader,
@@ -21,7 +23,7 @@ import {
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { createPayoutLock } from './payout-lock.ts';
-import { PAYOUT_QUEUE, createPayoutService } from './payouts.service.ts';
+import { PAYOUT_QUEUE, STUCK_PROCESSING_MS, createPayoutService } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
 import { createAppPayoutService } from './payouts.worker.ts';
 
@@ -122,6 +124,20 @@ async function confirmFunds(orderId: string, amount = '540') {
   expect(answer.statusCode, answer.body).toBe(200);
   expect(answer.json().status).toBe('admin_confirmed');
   return answer;
+}
+
+/** The admin pays or refunds the order by hand, with a proof (and a note for a refund). */
+async function byHand(orderId: string, what: 'pay' | 'refund') {
+  const body = multipartBody(
+    { name: 'proof.png', bytes: await png(), type: 'image/png' },
+    what === 'refund' ? { note: 'Returned to the customer.' } : {},
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${orderId}/${what}`,
+    headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const retry = (orderId: string) => adminMove(orderId, { action: 'submit_payout' });
@@ -469,8 +485,11 @@ describe('automatic crypto payouts', () => {
     );
     expect(applies(order.id)).toHaveLength(0);
     expect(await payoutEntries(order.id)).toHaveLength(0);
-    // An order in error keeps its stock reserved; out of the way of the next tests.
-    await t.app.db.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
+    // Nothing left the platform: the admin may refund by hand (and the order stops reserving
+    // the stock the next tests need).
+    const refunded = await byHand(order.id, 'refund');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().status).toBe('refunded');
   });
 
   it('makes one withdrawal when 20 runs of the same payout race', async () => {
@@ -532,5 +551,103 @@ describe('automatic crypto payouts', () => {
     } finally {
       if (other !== t.handle) await other.close();
     }
+  });
+
+  describe('an admin paying or refunding by hand after an automatic attempt', () => {
+    /** An order whose automatic payout was applied and then given up on (no final answer). */
+    async function givenUp() {
+      const order = await paidOrder();
+      await confirmFunds(order.id);
+      await drain();
+      expect(withdrawals(order.id)).toHaveLength(1);
+      // as when the bounded checks run out without a final answer from the exchange
+      await t.app.db
+        .update(orders)
+        .set({ status: 'error', payoutError: 'No final answer from the exchange.' })
+        .where(eq(orders.id, order.id));
+      return order;
+    }
+
+    it('is refused while the withdrawal is live or done at the exchange; the retry pays once instead', async () => {
+      const order = await givenUp();
+      const [live] = withdrawals(order.id);
+      for (const what of ['pay', 'refund'] as const) {
+        const refused = await byHand(order.id, what);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().error).toMatchObject({
+          code: 'PAYOUT_AT_EXCHANGE',
+          params: { withdrawId: live!.id, state: 'processing' },
+        });
+      }
+      fake.completeWithdrawal(live!.id, '0xdone');
+      const stillRefused = await byHand(order.id, 'pay');
+      expect(stillRefused.json().error.params).toMatchObject({ state: 'completed' });
+      expect((await orderRow(order.id)).status).toBe('error');
+      expect(await payoutEntries(order.id)).toHaveLength(0);
+
+      expect((await retry(order.id)).statusCode).toBe(200);
+      await drainAll();
+      expect(await orderRow(order.id)).toMatchObject({
+        status: 'admin_paid',
+        payoutTxId: '0xdone',
+      });
+      expect(applies(order.id)).toHaveLength(1);
+      expect(await payoutEntries(order.id)).toHaveLength(1);
+    });
+
+    it('is refused with 503 while the exchange cannot be asked', async () => {
+      const order = await givenUp();
+      fake.setMode({ kind: 'reject', status: 503, code: -1001, msg: 'Internal error.' });
+      const refused = await byHand(order.id, 'pay');
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json().error.code).toBe('PAYOUT_CHECK_UNAVAILABLE');
+      expect((await orderRow(order.id)).status).toBe('error');
+    });
+
+    it('goes through when the exchange refused the withdrawal (nothing left the platform)', async () => {
+      const order = await paidOrder();
+      await confirmFunds(order.id);
+      fake.setMode(
+        { kind: 'reject', status: 400, code: -4026, msg: 'Insufficient balance.' },
+        APPLY,
+      );
+      await drain();
+      fake.setMode({ kind: 'ok' });
+      const row = await orderRow(order.id);
+      expect(row.status).toBe('error');
+      expect(row.withdrawRequestedAt).not.toBeNull();
+      const paid = await byHand(order.id, 'pay');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().status).toBe('admin_paid');
+      expect(await payoutEntries(order.id)).toHaveLength(1);
+    });
+  });
+
+  it('gives a payout job back to an order left in processing without one, and only once', async () => {
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    await drain();
+    const [live] = withdrawals(order.id);
+    // the job chain is lost (retries used up) and nothing touched the order for a while
+    await t.app.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${PAYOUT_QUEUE}`);
+    await t.app.db
+      .update(orders)
+      .set({ updatedAt: new Date(Date.now() - STUCK_PROCESSING_MS - 60_000) })
+      .where(eq(orders.id, order.id));
+    expect(await payoutJobs(order.id)).toHaveLength(0);
+
+    expect(await worker.resumeStuck()).toBeGreaterThanOrEqual(1);
+    expect(await payoutJobs(order.id)).toHaveLength(1);
+    // a second sweep while that job waits adds none
+    await worker.resumeStuck();
+    expect(await payoutJobs(order.id)).toHaveLength(1);
+
+    fake.completeWithdrawal(live!.id, '0xresumed');
+    await drainAll();
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'admin_paid',
+      payoutTxId: '0xresumed',
+    });
+    expect(applies(order.id)).toHaveLength(1);
   });
 });

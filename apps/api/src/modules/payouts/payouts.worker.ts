@@ -4,7 +4,12 @@ import type { ExchangeClient } from '../../adapters/exchange/exchange.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import type { MoveDeps } from '../orders/order-transition.ts';
 import { createPayoutLock } from './payout-lock.ts';
-import { PAYOUT_QUEUE, PAYOUT_QUEUE_OPTIONS, createPayoutService } from './payouts.service.ts';
+import {
+  PAYOUT_QUEUE,
+  PAYOUT_QUEUE_OPTIONS,
+  PAYOUT_SWEEP_QUEUE,
+  createPayoutService,
+} from './payouts.service.ts';
 import type { PayoutJob, PayoutService } from './payouts.service.ts';
 
 /** Per exchange call of a payout (a timeout is an unknown outcome: looked up on the next run). */
@@ -43,8 +48,9 @@ export function createAppPayoutService(
 }
 
 /**
- * Automatic crypto payouts for the orders module: registers the payout job's worker (when the
- * app is ready) and returns `base` with the transition engine's hook that queues payouts (funds
+ * Automatic crypto payouts for the orders module: registers the payout job's worker and, every
+ * five minutes, the sweep that resumes payouts whose job was lost (when the app is ready), and
+ * returns `base` with the transition engine's hook that queues payouts (funds
  * confirmed with the switch on; an admin's retry from error). Give the result to every caller
  * of moveOrder.
  */
@@ -67,6 +73,10 @@ export function withAutomaticPayouts(
       },
       PAYOUT_QUEUE_OPTIONS,
     );
+    await app.jobs.work(PAYOUT_SWEEP_QUEUE, async () => {
+      await payouts.resumeStuck();
+    });
+    await app.jobs.schedule(PAYOUT_SWEEP_QUEUE, '*/5 * * * *');
   });
   return payouts.moveDeps;
 }

@@ -11,11 +11,12 @@ import type { Db, NewTreasuryEntry, TreasuryEntry, Tx } from '@permuta/db';
 
 /**
  * Orders whose amount to receive is still owed: every status but the final ones and admin_paid
- * (paid out already, its payout entry is in the ledger). Spelled exactly as the predicate of the
- * partial index `orders_receive_token_open_idx`, so the planner uses it.
+ * (paid out already, its payout entry is in the ledger), and not refund-only (those will never
+ * be paid out). Contains the predicate of the partial index `orders_receive_token_open_idx`
+ * verbatim, so the planner uses it.
  */
 const RESERVING = sql.raw(
-  `"orders"."status" NOT IN ('completed', 'canceled', 'refunded', 'admin_paid')`,
+  `"orders"."status" NOT IN ('completed', 'canceled', 'refunded', 'admin_paid') AND NOT "orders"."refund_only"`,
 );
 
 const signedAmount = sql`CASE WHEN ${treasuryEntries.direction} = 'credit' THEN ${treasuryEntries.amount} ELSE -${treasuryEntries.amount} END`;

@@ -170,6 +170,21 @@ export function createTreasuryService({ db }: { db: Db }) {
       const entry = await db.transaction(async (tx) => {
         await lockToken(tx, token.id);
         const before = await ledgerBalance(tx, token.id);
+        if (input.direction === 'debit' && !input.belowReserve) {
+          const reserved = await reservedAmount(tx, token.id);
+          const available = dec(before).minus(reserved);
+          if (available.lt(input.amount) && dec(before).gte(input.amount)) {
+            throw unprocessable(
+              'TREASURY_RESERVED',
+              {
+                token: token.code,
+                reserved: normalize(reserved),
+                available: available.lt(0) ? '0' : normalize(available.toFixed()),
+              },
+              { belowReserve: 'treasury.belowReserve' },
+            );
+          }
+        }
         const inserted = await appendLedgerEntry(tx, {
           tokenId: token.id,
           tokenCode: token.code,
@@ -192,6 +207,7 @@ export function createTreasuryService({ db }: { db: Db }) {
             direction: input.direction,
             amount: normalize(input.amount),
             note: input.note,
+            ...(input.belowReserve ? { belowReserve: true } : {}),
           },
         });
         return inserted;

@@ -87,6 +87,7 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     amountSend: '100.00',
     amountReceive: '523.45',
     amountReceived: null,
+    refundOnly: false,
     rate: '5.51',
     feePercent: '5',
     networkFee: '0',

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/CloseButton.css';
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Modal,
   Radio,
@@ -76,6 +78,14 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
   const [values, setValues] = useState<AdjustmentValues>(EMPTY);
   const [errors, setErrors] = useState<FormErrors>({});
   const [pending, setPending] = useState<TreasuryAdjustment | null>(null);
+  /** the server's refusal of a debit into what orders in flight reserve, until confirmed */
+  const [reserve, setReserve] = useState<string | null>(null);
+  const [belowReserve, setBelowReserve] = useState(false);
+  const closeReview = () => {
+    setPending(null);
+    setReserve(null);
+    setBelowReserve(false);
+  };
 
   const set = <K extends keyof AdjustmentValues>(key: K, value: AdjustmentValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -89,12 +99,14 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
       return;
     }
     create.reset();
+    setReserve(null);
+    setBelowReserve(false);
     setPending(checked.input);
   };
 
   const confirm = () => {
     if (!pending) return;
-    create.mutate(pending, {
+    create.mutate(belowReserve ? { ...pending, belowReserve: true } : pending, {
       onSuccess: (entry) => {
         void toast.success(
           t(
@@ -104,11 +116,15 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
             { amount: formatAmount(entry.amount, locale), token: entry.token },
           ),
         );
-        setPending(null);
+        closeReview();
         setValues(EMPTY);
         setErrors({});
       },
       onError: (error) => {
+        if (isApiError(error) && error.code === 'TREASURY_RESERVED') {
+          setReserve(error.message);
+          return;
+        }
         const fields = serverFieldErrors(error, locale);
         if (Object.keys(fields).length > 0) {
           setErrors(fields);
@@ -119,7 +135,9 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
   };
 
   const serverError =
-    isApiError(create.error) && Object.keys(create.error.fields).length === 0
+    isApiError(create.error) &&
+    create.error.code !== 'TREASURY_RESERVED' &&
+    Object.keys(create.error.fields).length === 0
       ? create.error.message
       : null;
 
@@ -195,7 +213,7 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
       </form>
       <Modal
         opened={pending !== null}
-        onClose={() => setPending(null)}
+        onClose={closeReview}
         title={t('adminOrders.treasury.adjust.confirmTitle')}
         closeButtonProps={{ 'aria-label': t('admin.common.close') }}
       >
@@ -217,11 +235,27 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
                 {serverError}
               </Alert>
             )}
+            {reserve && (
+              <>
+                <Alert color="yellow" variant="light" role="alert" data-testid="below-reserve">
+                  {reserve}
+                </Alert>
+                <Checkbox
+                  checked={belowReserve}
+                  onChange={(event) => setBelowReserve(event.currentTarget.checked)}
+                  label={t('adminOrders.treasury.adjust.belowReserve')}
+                />
+              </>
+            )}
             <Group justify="flex-end">
-              <Button variant="subtle" onClick={() => setPending(null)}>
+              <Button variant="subtle" onClick={closeReview}>
                 {t('adminOrders.actions.back')}
               </Button>
-              <Button loading={create.isPending} onClick={confirm}>
+              <Button
+                loading={create.isPending}
+                disabled={reserve !== null && !belowReserve}
+                onClick={confirm}
+              >
                 {t('adminOrders.treasury.adjust.confirm')}
               </Button>
             </Group>

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
@@ -10,6 +11,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   FileInput,
   Group,
   Modal,
@@ -216,6 +218,15 @@ function useOutcome(done: DoneHandlers) {
   };
 }
 
+/** The API's refusal of an amount outside the order's limits: it can be recorded for a refund. */
+function isOutsideLimits(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.code === 'AMOUNT_RECEIVED_BELOW_MINIMUM' ||
+      error.code === 'AMOUNT_RECEIVED_ABOVE_MAXIMUM')
+  );
+}
+
 function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -223,6 +234,8 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
   const outcome = useOutcome(done);
   const [text, setText] = useState(formatAmount(order.amountSend, locale));
   const [error, setError] = useState<string | null>(null);
+  const [forRefund, setForRefund] = useState(false);
+  const [outside, setOutside] = useState(false);
   const amount = parseAmount(text, locale);
   const difference = amount === null ? 0 : compareAmounts(amount, order.amountSend);
 
@@ -232,9 +245,17 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
       return;
     }
     move.mutate(
-      { action: 'confirm_funds', amountReceived: amount },
       {
-        ...outcome,
+        action: 'confirm_funds',
+        amountReceived: amount,
+        ...(forRefund ? { refundOnly: true } : {}),
+      },
+      {
+        onError: (failure) => {
+          outcome.onError(failure);
+          // offer to record it for a refund (the only way on for such an amount)
+          if (isOutsideLimits(failure)) setOutside(true);
+        },
         onSuccess: () =>
           done.success(t('adminOrders.actions.confirm_funds.done', { reference: order.reference })),
       },
@@ -272,8 +293,19 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
         onChange={(event) => {
           setText(event.currentTarget.value);
           setError(null);
+          setOutside(false);
+          setForRefund(false);
         }}
       />
+      {outside && (
+        <Checkbox
+          checked={forRefund}
+          onChange={(event) => setForRefund(event.currentTarget.checked)}
+          label={t('adminOrders.actions.confirm_funds.forRefund')}
+          description={t('adminOrders.actions.confirm_funds.forRefundHelp')}
+          data-testid="record-for-refund"
+        />
+      )}
       {amount !== null && difference !== 0 && (
         <Alert color="yellow" variant="light" data-testid="amount-differs">
           {difference < 0

@@ -171,6 +171,47 @@ describe('admin order page', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('offers to record an amount outside the limits for a refund, then shows the order as refund only', async () => {
+    onPost = (_url, init) => {
+      const body = JSON.parse(String(init.body)) as { refundOnly?: boolean };
+      if (!body.refundOnly) {
+        return apiError(
+          422,
+          'AMOUNT_RECEIVED_BELOW_MINIMUM',
+          'With 5 USDT received the customer would get less than the minimum: the order can only be refunded. Record the amount for a refund to go on.',
+        );
+      }
+      order = adminOrder({
+        status: 'admin_confirmed',
+        summary: 'waiting_admin_confirmation',
+        amountReceived: '5',
+        refundOnly: true,
+        actions: ['refund'],
+      });
+      return json(200, order);
+    };
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm funds received' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('record-for-refund')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/Amount actually received/), {
+      target: { value: '5' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm funds' }));
+    expect(await within(dialog).findByText(/Record the amount for a refund to go on/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Record this amount for a refund'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm funds' }));
+
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(JSON.parse(String(posts()[1]?.body))).toEqual({
+      action: 'confirm_funds',
+      amountReceived: '5',
+      refundOnly: true,
+    });
+    await waitFor(() => expect(offered()).toEqual(['Refund']));
+    expect(screen.getByTestId('refund-only').textContent).toContain('Refund only');
+  });
+
   it('on a lost race (409) says so, closes the dialog and reloads the order', async () => {
     onPost = () => {
       order = adminOrder({ status: 'canceled', summary: 'closed', actions: [] });

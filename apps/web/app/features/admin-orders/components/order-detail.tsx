@@ -194,6 +194,16 @@ function OrderFields({ order }: { order: AdminOrderView }) {
       </TitledSection>
 
       <TitledSection id="order-payout" title={t('adminOrders.detail.payout')}>
+        {order.refundOnly && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title={t('adminOrders.detail.refundOnlyTitle')}
+            data-testid="refund-only"
+          >
+            {t('adminOrders.detail.refundOnly')}
+          </Alert>
+        )}
         {order.payoutError && (
           <Alert color="red" variant="light" title={t('adminOrders.fields.payoutError')}>
             {order.payoutError}

@@ -187,6 +187,48 @@ describe('treasury screen', () => {
       'The PIX balance cannot go below zero (balance 50.00).',
     );
   });
+
+  it('asks to confirm a debit into what orders in flight reserve, and sends it confirmed', async () => {
+    const bodies: unknown[] = [];
+    onAdjust = (body) => {
+      bodies.push(body);
+      return (body as { belowReserve?: boolean }).belowReserve
+        ? json(201, entry({ id: 9, kind: 'adjustment', orderReference: null, ...(body as object) }))
+        : apiError(
+            422,
+            'TREASURY_RESERVED',
+            'Orders in flight reserve 80 PIX: at most 0 PIX can be debited now. Confirm the debit below the reserve to record it anyway.',
+            { belowReserve: 'Confirm that this debit goes below what orders in flight reserve.' },
+          );
+    };
+    renderAt('/en-US/admin/treasury', <TreasuryScreen />);
+    await screen.findByTestId('balance-USDT');
+    const form = screen.getByRole('form', { name: 'Adjust a balance' });
+    const token = within(form).getByRole('combobox', { name: 'Token' });
+    fireEvent.click(token);
+    fireEvent.click(
+      within(document.getElementById(token.getAttribute('aria-controls') ?? '')!).getByRole(
+        'option',
+        { name: 'PIX', hidden: true },
+      ),
+    );
+    fireEvent.click(within(form).getByRole('radio', { name: 'Debit' }));
+    fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '10' } });
+    fireEvent.change(within(form).getByLabelText(/^Note/), { target: { value: 'Bank fee' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Review adjustment' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write the entry' }));
+    expect((await within(dialog).findByTestId('below-reserve')).textContent).toContain(
+      'Orders in flight reserve 80 PIX',
+    );
+    const write = within(dialog).getByRole('button', { name: 'Write the entry' });
+    expect(write.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText(/^Record it anyway/));
+    fireEvent.click(write);
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ token: 'PIX', direction: 'debit', belowReserve: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
 
 describe('adjustment check', () => {

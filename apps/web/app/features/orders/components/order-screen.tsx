@@ -162,6 +162,15 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
         </Alert>
       )}
 
+      {order.refundOnly && !final && order.amountReceived && (
+        <Alert color="yellow" variant="light" role="status" data-testid="refund-only">
+          {t('orders.order.refundOnly', {
+            amount: formatAmount(order.amountReceived, locale),
+            token: order.send.code,
+          })}
+        </Alert>
+      )}
+
       {order.status === 'pending' && <ExpiryCountdown expiresAt={order.expiresAt} />}
 
       {order.payment && order.status === 'pending' && (
@@ -177,6 +186,19 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
       )}
 
       {can('complete') && <ReceiptSection order={order} queryId={queryId} />}
+
+      {order.status === 'completed' && (
+        <Group>
+          <Button
+            component={LocalLink}
+            to={`/profile/reviews?order=${encodeURIComponent(order.id)}`}
+            variant="light"
+            data-testid="write-review"
+          >
+            {t('reviews.fromOrder')}
+          </Button>
+        </Group>
+      )}
 
       {can('cancel') && <CancelSection order={order} queryId={queryId} />}
 

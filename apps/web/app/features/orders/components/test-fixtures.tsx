@@ -161,6 +161,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     amountSend: '540.00',
     amountReceive: '95.500000',
     amountReceived: null,
+    refundOnly: false,
     rate: '0.185185',
     feePercent: '3.5',
     networkFee: '1.000000',
