@@ -568,10 +568,11 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
           `${run.planning.toFixed(3)} ms; params ${JSON.stringify(run.statement.params)}\n${indent(run.plan)}`,
       );
       results.push({
-        name: `admin order list, ${GENERATED_LABEL} orders, ${label}: EXPLAIN ANALYZE execution time`,
-        value: `${run.execution.toFixed(2)} ms (planning ${run.planning.toFixed(2)} ms)`,
+        name: `admin order list, ${GENERATED_LABEL} orders, ${label}: EXPLAIN ANALYZE planning + execution`,
+        value: `${(run.planning + run.execution).toFixed(2)} ms (planning ${run.planning.toFixed(2)} ms, execution ${run.execution.toFixed(2)} ms)`,
         target: `<= ${LIST_TARGET_MS} ms`,
-        ok: run.execution <= LIST_TARGET_MS,
+        // database time: planning the statement counts as much as running it
+        ok: run.planning + run.execution <= LIST_TARGET_MS,
       });
       explained.push({
         c,
