@@ -1,7 +1,59 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
 import { localizedPath } from '@permuta/contracts/routes';
 import { expect, gotoAndSettle, test, text } from './support.ts';
+
+/** The Portuguese home, `/`, with no redirect. */
+const HOME_PT = /^https?:\/\/[^/]+\/$/;
+const localeCookieOf = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'locale');
+
+// PRODUCT.md: the first visit to / with an English browser and no cookie goes to /en-US; the
+// cookie then keeps that choice (and the switcher changes it).
+test.describe('first visit from an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('goes from / to /en-US, and remembers it for 365 days', async ({ page, allowStatus }) => {
+    allowStatus(-1);
+    await gotoAndSettle(page, '/');
+    await expect(page).toHaveURL(/\/en-US$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    const cookie = await localeCookieOf(page);
+    expect(cookie?.value).toBe('en-US');
+    expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000);
+    // the next visit to / goes to the English home again, by the cookie
+    await gotoAndSettle(page, '/');
+    await expect(page).toHaveURL(/\/en-US$/);
+    // choosing Portuguese with the switcher makes / the Portuguese home from then on
+    await page.context().addCookies([{ name: 'locale', value: 'pt-BR', url: page.url() }]);
+    await gotoAndSettle(page, '/');
+    await expect(page).toHaveURL(HOME_PT);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  });
+
+  test('stays on / with a pt-BR cookie', async ({ page, allowStatus, baseURL }) => {
+    allowStatus(-1);
+    await page.context().addCookies([{ name: 'locale', value: 'pt-BR', url: baseURL ?? '' }]);
+    await gotoAndSettle(page, '/');
+    await expect(page).toHaveURL(HOME_PT);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    expect((await localeCookieOf(page))?.value).toBe('pt-BR');
+  });
+});
+
+test('a Portuguese visitor who opened an English link still opens /', async ({
+  page,
+  allowStatus,
+}) => {
+  allowStatus(-1);
+  await gotoAndSettle(page, '/en-US/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await gotoAndSettle(page, '/');
+  await expect(page).toHaveURL(HOME_PT);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  expect(await localeCookieOf(page)).toBeUndefined();
+});
 
 for (const locale of LOCALES) {
   const home = localizedPath('/', locale);
@@ -69,6 +121,8 @@ for (const locale of LOCALES) {
   test(`the language switcher keeps the page, from ${locale}`, async ({ page, allowStatus }) => {
     allowStatus(-1);
     await gotoAndSettle(page, localizedPath('/terms-of-service', locale));
+    // opening a page in a language is no choice of language: no cookie yet
+    expect(await localeCookieOf(page)).toBeUndefined();
     const switcher = page.getByRole('link', { name: text(locale, 'common.switchLanguage') });
     await expect(switcher).toHaveAttribute('title', text(locale, 'common.switchLanguageLabel'));
     await switcher.click();
@@ -80,9 +134,10 @@ for (const locale of LOCALES) {
     expect(cookie?.value).toBe(other);
     // about 365 days
     expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000);
-    // the choice wins over the browser language on the next visit to /
+    // with a choice made, / is the Portuguese home like any unprefixed page
     await gotoAndSettle(page, '/');
-    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(page).toHaveURL(HOME_PT);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
   });
 
   test(`dark by default, the choice remembered, in ${locale}`, async ({ page, allowStatus }) => {

@@ -34,7 +34,7 @@ import {
   recoverChunkReload,
   usePendingNavigation,
 } from './lib/chunk-reload.ts';
-import { FIRST_VISIT_SCRIPT, localeCookie, localeFromPath } from './lib/locale.ts';
+import { FIRST_VISIT_SCRIPT, localeFromPath } from './lib/locale.ts';
 import { BRAND } from './lib/build-info.ts';
 import { metaFor } from './lib/meta.ts';
 import { checkExpiry, setSessionNavigator, startSession } from './lib/session.ts';
@@ -108,14 +108,17 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Side effects of the running app: locale cookie, session timer, version and chunk checks. */
+/**
+ * Side effects of the running app: <html lang>, session timer, version and chunk checks. The
+ * locale cookie is not written here: opening a page is no choice of language (the switcher and
+ * the first-visit redirect write it).
+ */
 function AppEffects() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const locale = localeFromPath(pathname);
 
   useEffect(() => {
-    document.cookie = localeCookie(locale);
     // the SPA fallback page is prerendered in Portuguese: correct <html lang> after hydration
     document.documentElement.lang = locale;
   }, [locale, pathname]);

@@ -1,12 +1,14 @@
 /**
  * `npm run admin:create -- --username <name> [--password <password>]`
- * Creates an admin on the configured database (DATABASE_URL, or the embedded one in DATA_DIR).
- * Without --password a strong random one is generated and printed once. With the password in
- * the ADMIN_PASSWORD variable it stays out of the shell history.
+ * Creates an admin on the database the server uses: the environment is read by the server's own
+ * loadConfig(), so DATABASE_URL (PostgreSQL) or else DATA_DIR (the embedded database) means the
+ * same here as there. Run it with the server's environment. Without --password a strong random
+ * one is generated and printed once. With the password in the ADMIN_PASSWORD variable it stays
+ * out of the shell history.
  */
 import { parseArgs } from 'node:util';
 import { AdminExistsError, AdminInputError, createAdmin, createDb, migrate } from '@permuta/db';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,22 +25,40 @@ if (values.help || !values.username) {
 // The username and password rules live once, in createAdmin (AdminInputError below).
 const username = values.username.trim();
 const password = values.password ?? process.env.ADMIN_PASSWORD;
+const passwordSource = values.password ? '--password' : 'ADMIN_PASSWORD';
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG, as the server
+  }
+  throw error;
+}
+
+/** Where the admin went, without credentials: the operator can tell a wrong target at once. */
+function databaseName({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }) {
+  if (!databaseUrl) return `embedded database in ${dataDir}`;
+  const url = new URL(databaseUrl);
+  return `PostgreSQL database ${url.pathname.slice(1) || '(default)'} on ${url.host}`;
+}
+
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(handle);
   const admin = await createAdmin(handle.db, { username, ...(password ? { password } : {}) });
-  console.info(
-    `Admin "${admin.username}" created on the ${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}.`,
-  );
+  console.info(`Admin "${admin.username}" created on the ${databaseName(config)}.`);
   if (!password) console.info(`Password (shown only now): ${admin.password}`);
 } catch (error) {
   if (error instanceof AdminExistsError) {
     console.error(`An admin or user named "${username}" already exists.`);
     process.exitCode = 1;
   } else if (error instanceof AdminInputError) {
-    console.error(error.message);
+    console.error(
+      error.field === 'password' ? `${passwordSource}: ${error.message}` : error.message,
+    );
     process.exitCode = 64;
   } else {
     throw error;

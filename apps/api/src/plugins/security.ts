@@ -59,8 +59,12 @@ export default fp<SecurityOptions>(
       global: true,
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
-      // health and metrics are polled by infrastructure, not by people
-      allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url),
+      // The budget is the API's. Health and metrics are polled by infrastructure, and the web
+      // app's pages and files (dozens per first visit, from one office IP for many people) are
+      // static: neither counts.
+      allowList: (request) =>
+        !request.url.startsWith('/api/') ||
+        ['/healthz', '/readyz', '/metrics'].includes(request.url),
     });
   },
   { name: 'security' },

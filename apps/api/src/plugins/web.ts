@@ -108,6 +108,14 @@ export default fp<WebOptions>(
         .sendFile('__spa-fallback.html');
       return true;
     });
+
+    // Pages are answered by a route, not only by the not-found handler: route-level hooks
+    // (compression above all) apply to routes only. A wildcard has the lowest precedence, so API
+    // routes and files still match first; what is no page goes on to the not-found handler.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (await app.serveWebPage(request, reply)) return reply;
+      return reply.callNotFound();
+    });
   },
   { name: 'web' },
 );

@@ -80,16 +80,34 @@ describe('browser language', () => {
     expect(preferredLocale(['de-DE', 'fr'])).toBeNull();
   });
 
-  it('sends a first English visit of the home page to /en-US, once', () => {
+  it('sends a first English visit of the home page to /en-US', () => {
     expect(firstVisitTarget('/', '', ['en-US', 'pt-BR'])).toBe('/en-US');
-    expect(firstVisitTarget('/', 'theme=x; locale=pt-BR', ['en-US'])).toBeNull();
-    expect(firstVisitTarget('/', '', ['pt-BR', 'en-US'])).toBeNull();
-    expect(firstVisitTarget('/contact', '', ['en-US'])).toBeNull();
-    // the language chosen before wins over the browser's
-    expect(firstVisitTarget('/', 'a=1; locale=en-US', ['pt-BR'])).toBe('/en-US');
+    expect(firstVisitTarget('/', 'theme=x', ['en-GB'])).toBe('/en-US');
+    expect(firstVisitTarget('/', '', ['de-DE', 'en'])).toBe('/en-US');
+    // an unreadable cookie is no choice
+    expect(firstVisitTarget('/', 'locale=fr', ['en-US'])).toBe('/en-US');
   });
 
-  it('has an inline script that follows the same rule', () => {
+  it('leaves a Portuguese or other browser, and any other page, where they are', () => {
+    expect(firstVisitTarget('/', '', ['pt-BR', 'en-US'])).toBeNull();
+    expect(firstVisitTarget('/', '', ['de-DE', 'fr'])).toBeNull();
+    expect(firstVisitTarget('/', '', [])).toBeNull();
+    expect(firstVisitTarget('/contact', '', ['en-US'])).toBeNull();
+    expect(firstVisitTarget('/en-US', '', ['en-US'])).toBeNull();
+  });
+
+  it('follows the cookie, the choice of language, over the browser', () => {
+    // an English browser that chose Portuguese
+    expect(firstVisitTarget('/', 'theme=x; locale=pt-BR', ['en-US'])).toBeNull();
+    // a Portuguese browser that chose English with the switcher
+    expect(firstVisitTarget('/', 'a=1; locale=en-US', ['pt-BR'])).toBe('/en-US');
+    // an English browser sent to /en-US on its first visit keeps its English home
+    expect(firstVisitTarget('/', 'locale=en-US', ['en-US'])).toBe('/en-US');
+    // never anything but the home page
+    expect(firstVisitTarget('/contact', 'locale=en-US', ['en-US'])).toBeNull();
+  });
+
+  it('has an inline script that follows the same rule and writes the 365-day cookie on a first visit', () => {
     const run = (pathname: string, cookie: string, languages: string[]) => {
       const replaced: string[] = [];
       const doc = { cookie };
@@ -105,18 +123,36 @@ describe('browser language', () => {
       new Function('window', 'document', 'navigator', FIRST_VISIT_SCRIPT)(win, doc, nav);
       return { to: replaced[0] ?? null, cookie: doc.cookie };
     };
-    expect(run('/', '', ['en-US', 'pt-BR'])).toEqual({
+    const first = run('/', '', ['en-US', 'pt-BR']);
+    expect(first).toEqual({ to: '/en-US?a=1#b', cookie: localeCookie('en-US') });
+    // the browser keeps `locale=en-US` from that cookie: the next visit to / goes to the English
+    // home again, without writing the cookie a second time
+    expect(run('/', 'locale=en-US', ['en-US', 'pt-BR'])).toEqual({
       to: '/en-US?a=1#b',
-      cookie: 'locale=en-US; Max-Age=31536000; Path=/; SameSite=Lax',
+      cookie: 'locale=en-US',
     });
-    expect(run('/', 'locale=pt-BR', ['en-US']).to).toBeNull();
-    expect(run('/', '', ['pt-BR']).to).toBeNull();
-    expect(run('/login', '', ['en-US']).to).toBeNull();
-    expect(run('/', 'a=1; locale=en-US', ['pt-BR'])).toEqual({
-      to: '/en-US?a=1#b',
-      cookie: 'a=1; locale=en-US',
-    });
-    expect(run('/', 'xlocale=en-US', ['pt-BR']).to).toBeNull();
+
+    const cases: [string, string, string[]][] = [
+      ['/', 'locale=pt-BR', ['en-US']],
+      ['/', 'a=1; locale=en-US', ['pt-BR']],
+      ['/', '', ['pt-BR']],
+      ['/', '', ['de-DE', 'en-GB']],
+      ['/', 'theme=x', ['en-GB']],
+      ['/', 'xlocale=en-US', ['en-US']],
+      ['/', 'locale=fr', ['en-US']],
+      ['/login', '', ['en-US']],
+      ['/en-US', '', ['en-US']],
+    ];
+    for (const [pathname, cookie, languages] of cases) {
+      const target = firstVisitTarget(pathname, cookie, languages);
+      const ran = run(pathname, cookie, languages);
+      expect(ran.to, `${pathname} ${cookie} ${languages.join()}`).toBe(
+        target ? `${target}?a=1#b` : null,
+      );
+      // the cookie is written exactly when a first visit (no cookie yet) is sent on
+      const first = target !== null && readLocaleCookie(cookie) === null;
+      expect(ran.cookie).toBe(first ? localeCookie('en-US') : cookie);
+    }
   });
 });
 

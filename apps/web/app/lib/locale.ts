@@ -66,8 +66,12 @@ export function localeCookie(locale: Locale): string {
 }
 
 /**
- * A visit to `/` (the Portuguese home): the language chosen before (the 365-day cookie) wins;
- * without a cookie, an English browser goes to the English home. Returns where to go, or null.
+ * A visit to `/` (the Portuguese home). The locale cookie holds the visitor's choice of language:
+ * written by the language switcher, and once by the first visit (PRODUCT.md: a first visit to `/`
+ * without a cookie from a browser that prefers English goes to `/en-US`). So `/` goes to the
+ * English home when the cookie says en-US, stays Portuguese when it says pt-BR, and without a
+ * cookie follows the browser. Opening a page in a language writes nothing: a Portuguese visitor
+ * who followed an English link still gets `/`. Returns where to go, or null.
  */
 export function firstVisitTarget(
   pathname: string,
@@ -75,24 +79,23 @@ export function firstVisitTarget(
   languages: readonly string[],
 ): string | null {
   if (pathname !== '/') return null;
-  const chosen = readLocaleCookie(cookie);
-  if (chosen) return chosen === 'en-US' ? '/en-US' : null;
-  return preferredLocale(languages) === 'en-US' ? '/en-US' : null;
+  const chosen = readLocaleCookie(cookie) ?? preferredLocale(languages);
+  return chosen === 'en-US' ? '/en-US' : null;
 }
 
 /**
  * The same rule as `firstVisitTarget`, as an inline script for <head>: it runs before the page
- * renders, so an English visitor never sees the Portuguese home flash. A string (not a
- * serialised function) so that the prerendered and the hydrated markup are identical.
+ * renders, so an English visitor never sees the Portuguese home flash. On a first visit it writes
+ * the cookie (`localeCookie('en-US')`) before leaving. A string (not a serialised function) so
+ * that the prerendered and the hydrated markup are identical.
  */
 export const FIRST_VISIT_SCRIPT =
   "(function(){try{var l=window.location;if(l.pathname!=='/')return;" +
-  'var c=/(?:^|;\\s*)locale=([^;]*)/.exec(document.cookie);' +
-  'function go(){l.replace("/en-US"+l.search+l.hash)}' +
-  'if(c){if(c[1]==="en-US")go();return}' +
+  'var c=/(?:^|;\\s*)locale=(pt-BR|en-US)(?:;|$)/.exec(document.cookie);' +
+  'if(c){if(c[1]==="en-US")l.replace("/en-US"+l.search+l.hash);return}' +
   'var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||""];' +
   'for(var i=0;i<n.length;i++){var t=String(n[i]).toLowerCase();if(t.indexOf("pt")===0)return;' +
   'if(t.indexOf("en")===0){document.cookie="locale=en-US; Max-Age=31536000; Path=/; SameSite=Lax";' +
-  'go();return}}}catch(e){}})()';
+  'l.replace("/en-US"+l.search+l.hash);return}}}catch(e){}})()';
 
 export const OG_LOCALE: Record<Locale, string> = { 'pt-BR': 'pt_BR', 'en-US': 'en_US' };

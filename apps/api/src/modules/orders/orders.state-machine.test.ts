@@ -201,7 +201,9 @@ describe('the order state machine through the transition engine', () => {
               if (refundOnly || received === '100') {
                 expect(dec(result.order.amountReceive).eq(amountReceive)).toBe(true);
               } else {
-                expect(dec(result.order.amountReceive).gt(amountReceive)).toBe(dec(received).gt(100));
+                expect(dec(result.order.amountReceive).gt(amountReceive)).toBe(
+                  dec(received).gt(100),
+                );
               }
               amountReceive = dec(result.order.amountReceive);
               delta.USDT = delta.USDT!.plus(amountReceived);
