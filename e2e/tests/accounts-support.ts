@@ -9,22 +9,47 @@ export interface CaughtMail {
   html: string;
 }
 
-/** Waits for the `count`-th e-mail to `address` caught by the SMTP catcher. */
-export async function waitForMail(address: string, count = 1): Promise<CaughtMail> {
+/** Every e-mail to `address` the SMTP catcher holds, oldest first. */
+async function caughtMails(address: string): Promise<CaughtMail[]> {
   const base = process.env.E2E_MAIL_URL;
   if (!base) throw new Error('E2E_MAIL_URL is not set (see playwright.config.ts)');
+  const response = await fetch(`${base}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** Waits for the `count`-th e-mail to `address` caught by the SMTP catcher. */
+export async function waitForMail(address: string, count = 1): Promise<CaughtMail> {
+  return (await waitForMails(address, count))[count - 1]!;
+}
+
+/** Waits until `count` e-mails to `address` are caught; answers all of them, oldest first. */
+export async function waitForMails(address: string, count: number): Promise<CaughtMail[]> {
   let found: CaughtMail[] = [];
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${base}/messages?to=${encodeURIComponent(address)}`);
-        found = (await response.json()) as CaughtMail[];
+        found = await caughtMails(address);
         return found.length;
       },
       { timeout: 15_000, message: `e-mail #${count} to ${address}` },
     )
     .toBeGreaterThanOrEqual(count);
-  return found[count - 1]!;
+  return found;
+}
+
+/** Waits for an e-mail to `address` whose subject starts with `subject`; answers the newest. */
+export async function waitForMailAbout(address: string, subject: string): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await caughtMails(address)).findLast((mail) => mail.subject.startsWith(subject));
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `an e-mail "${subject}..." to ${address}` },
+    )
+    .toBe(true);
+  return found!;
 }
 
 /** A valid CPF (check digits computed), different on every call. */

@@ -3,10 +3,31 @@ import type { Page } from '@playwright/test';
 import { ACCOUNT_FIELD_MESSAGES, LOCALES, type Locale } from '@permuta/contracts';
 import { localizedPath } from '@permuta/contracts/routes';
 import { expect as baseExpect, gotoAndSettle, test, text } from './support.ts';
-import { field, newCustomer, waitForMail, type TestCustomer } from './accounts-support.ts';
+import {
+  field,
+  newCustomer,
+  waitForMail,
+  waitForMailAbout,
+  type TestCustomer,
+} from './accounts-support.ts';
+import { openPage, unexpectedErrors } from './back-office.ts';
 
 // long flows on a shared, busy machine: API answers can take seconds
 const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** The e-mails of these flows, as the customer reads them: subject (before " - <brand>"), greeting. */
+const MAIL = {
+  'pt-BR': {
+    confirm: 'Confirme seu e-mail',
+    resetCode: 'Seu código para redefinir a senha',
+    greeting: /^Olá, /,
+  },
+  'en-US': {
+    confirm: 'Confirm your e-mail',
+    resetCode: 'Your password reset code',
+    greeting: /^Hello, /,
+  },
+} as const;
 
 /** No serious or critical axe finding on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -102,6 +123,8 @@ for (const locale of LOCALES) {
 
       // the confirmation e-mail, in the page's language, links to the page in that language
       const mail = await waitForMail(customer.email);
+      expect(mail.subject.startsWith(MAIL[locale].confirm), mail.subject).toBe(true);
+      expect(mail.text).toMatch(MAIL[locale].greeting);
       const link = /https?:\/\/\S+?\/validate-email\?token=[\w-]+/.exec(mail.text)?.[0];
       expect(link, mail.text).toBeTruthy();
       const url = new URL(link!);
@@ -189,8 +212,8 @@ for (const locale of LOCALES) {
     }) => {
       test.setTimeout(60_000);
       allowStatus(-1);
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
+      // a page that records its console errors (the fixture's page is not this one)
+      const { page, context, errors } = await openPage(browser, locale);
       const customer = newCustomer('fgt');
       await registerByApi(page, locale, customer);
 
@@ -209,10 +232,12 @@ for (const locale of LOCALES) {
       ).toBeDisabled();
       await expectAccessible(page);
 
-      // the first e-mail is the confirmation link, the second the code
-      const mail = await waitForMail(customer.email, 2);
-      const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+      // the e-mail with the code, in the customer's language: the code is its line of 6 digits
+      const mail = await waitForMailAbout(customer.email, MAIL[locale].resetCode);
+      expect(mail.text).toMatch(MAIL[locale].greeting);
+      const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1];
       expect(code, mail.text).toBeTruthy();
+      expect(mail.html).toContain(`>${code}</p>`);
 
       const newPassword = 'R3set!pass';
       await field(page, t('accounts.fields.code')).fill(code === '000000' ? '111111' : '000000');
@@ -226,8 +251,18 @@ for (const locale of LOCALES) {
       await page.getByRole('button', { name: t('accounts.forgot.submit') }).click();
       await expect(page.getByText(t('messages.resetDone'))).toBeVisible();
       await expect(page).toHaveURL(at('/login'));
+      // the old password no longer opens the account; the new one does
+      await signIn(page, locale, customer.email, customer.password);
+      await expect(page.getByTestId('form-failure')).toContainText(
+        locale === 'en-US' ? 'E-mail or password is incorrect.' : 'E-mail ou senha incorretos.',
+      );
       await signIn(page, locale, customer.email, newPassword);
       await expect(page).toHaveURL(at('/profile/account'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t('pages.profileAccount.title'),
+      );
+      // 400: the wrong code, 401: the old password, both refused on purpose
+      expect(unexpectedErrors(errors, [400, 401])).toEqual([]);
       await context.close();
     });
 

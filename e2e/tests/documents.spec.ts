@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { LOCALES } from '@permuta/contracts';
+import { DOCUMENT_TYPES, LOCALES, type DocumentType } from '@permuta/contracts';
+import { waitForMails } from './accounts-support.ts';
 import {
   expect,
   fieldName,
@@ -15,7 +16,53 @@ import {
   type Locale,
 } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
+import {
+  documentFiles,
+  enrolTotpAdmin,
+  openConfirmationLink,
+  registerThroughForm,
+  totpCode,
+  uploadDocument,
+} from './kyc-support.ts';
 import { test, text } from './support.ts';
+
+/** The subjects (before " - <brand>") and greeting of the e-mails a customer gets, per language. */
+const MAIL: Record<
+  Locale,
+  {
+    confirm: string;
+    approved: Record<DocumentType, string>;
+    verified: string;
+    greeting: string;
+  }
+> = {
+  'pt-BR': {
+    confirm: 'Confirme seu e-mail',
+    approved: {
+      national_id: 'Documento aprovado: documento de identidade',
+      proof_of_address: 'Documento aprovado: comprovante de endereço',
+      selfie_with_id: 'Documento aprovado: selfie com documento',
+    },
+    verified: 'Sua conta foi verificada',
+    greeting: 'Olá, ',
+  },
+  'en-US': {
+    confirm: 'Confirm your e-mail',
+    approved: {
+      national_id: 'Document approved: national ID',
+      proof_of_address: 'Document approved: proof of address',
+      selfie_with_id: 'Document approved: selfie with ID',
+    },
+    verified: 'Your account is verified',
+    greeting: 'Hello, ',
+  },
+};
+
+/** With E2E_SCREENSHOTS=<dir>, a full-page screenshot for a human look at the screens. */
+async function snap(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
 
 /** A colour photo-like PNG of some hundred kilobytes (noise does not compress). */
 async function colourPng(): Promise<Buffer> {
@@ -78,6 +125,121 @@ async function uploadNationalId(page: Page, locale: Locale, name: string) {
 }
 
 for (const locale of LOCALES) {
+  test(`KYC: a customer registers, confirms the e-mail, sends the three documents; an admin signed in with TOTP approves them and the customer is verified (${locale})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const t = (key: string) => text(locale, key);
+    // the admin works in the other language: the customer's e-mails must still be in theirs
+    const adminLocale: Locale = locale === 'pt-BR' ? 'en-US' : 'pt-BR';
+    const ta = (key: string) => text(adminLocale, key);
+    // the admin is made and enrolled meanwhile (through the API, as its own screens would)
+    const admin = enrolTotpAdmin(browser);
+    admin.catch(() => undefined); // awaited below, where a failure is reported
+    const [files, customerTab, adminTab] = await Promise.all([
+      documentFiles(),
+      openPage(browser, locale),
+      openPage(browser, adminLocale),
+    ]);
+    const page = customerTab.page;
+
+    // registration through the form, then the link of the caught e-mail
+    await page.goto(url(locale, '/registration'));
+    await page.waitForLoadState('networkidle');
+    expect(await seriousAxeFindings(page), 'registration').toEqual([]);
+    const customer = await registerThroughForm(page, locale);
+    await openConfirmationLink(page, locale, customer.email, MAIL[locale].confirm);
+    expect(await seriousAxeFindings(page), 'e-mail confirmed').toEqual([]);
+
+    await signInCustomer(page, locale, customer);
+    await expect(page.getByTestId('email-verified')).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('documents-verified')).toHaveAttribute('data-done', 'false');
+    await page.getByRole('link', { name: t('accounts.account.sendDocuments') }).click();
+    await expect(page).toHaveURL((u) => u.pathname === url(locale, '/profile/documents'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t('pages.profileDocuments.title'),
+    );
+
+    // the three documents, each seen reaching "uploaded"
+    for (const type of DOCUMENT_TYPES) await uploadDocument(page, locale, type, files[type]);
+    expect(await seriousAxeFindings(page), 'documents, all sent').toEqual([]);
+    await snap(page, `${locale}-kyc-documents-sent`);
+
+    // an admin with two-factor signs in with the code of its authenticator and approves them
+    const reviewer = await admin;
+    const back = adminTab.page;
+    await signInAdmin(back, adminLocale, reviewer.username, reviewer.password, async () =>
+      totpCode(reviewer.otpauthUri),
+    );
+    await back
+      .getByRole('navigation')
+      .getByRole('link', { name: ta('pages.adminManagerCustomers.title') })
+      .click();
+    await back.getByLabel(fieldName(ta('admin.customers.search'))).fill(customer.email);
+    await back.getByRole('link', { name: customer.name }).click();
+    await expect(back).toHaveURL((u) =>
+      new RegExp(`^${url(adminLocale, '/admin/manager-customers')}/[\\w-]+$`).test(u.pathname),
+    );
+    await expect(back.getByRole('heading', { level: 1 })).toHaveText(customer.name);
+    for (const type of DOCUMENT_TYPES) {
+      await expect(back.getByTestId(`document-${type}`)).toContainText(files[type].name);
+    }
+    expect(await seriousAxeFindings(back), 'customer with three documents').toEqual([]);
+    await snap(back, `${locale}-kyc-admin-customer`);
+    for (const type of DOCUMENT_TYPES) {
+      const row = back.getByTestId(`document-${type}`);
+      await expect(row).toContainText(ta('documents.status.uploaded'));
+      await row.getByRole('button', { name: ta('admin.customer.approve') }).click();
+      await expect(row).toContainText(ta('documents.status.approved'));
+      await expect(row.getByRole('button', { name: ta('admin.customer.approve') })).toHaveCount(0);
+    }
+
+    // every e-mail the customer got is in the customer's language: the confirmation, one per
+    // approved document and the account verified
+    const mails = await waitForMails(customer.email, 5);
+    const subjects = mails.map((mail) => mail.subject.replace(/ - [^-]+$/, ''));
+    expect(subjects.toSorted()).toEqual(
+      [
+        MAIL[locale].confirm,
+        ...DOCUMENT_TYPES.map((type) => MAIL[locale].approved[type]),
+        MAIL[locale].verified,
+      ].toSorted(),
+    );
+    for (const mail of mails) {
+      expect(mail.text, mail.subject).toMatch(new RegExp(`^${MAIL[locale].greeting}`));
+      expect(mail.html, mail.subject).toContain(`<html lang="${locale}">`);
+    }
+    const documentsLink = `${new URL(page.url()).origin}${url(locale, '/profile/documents')}`;
+    for (const type of DOCUMENT_TYPES) {
+      const mail = mails.find((m) => m.subject.startsWith(MAIL[locale].approved[type]));
+      expect(mail?.text).toContain(documentsLink);
+    }
+
+    // the customer sees the documents approved and the account verified
+    await page.reload();
+    for (const type of DOCUMENT_TYPES) {
+      await expect(
+        page.getByTestId(`document-card-${type}`).getByTestId('document-status'),
+      ).toHaveText(t('documents.status.approved'));
+    }
+    await expect(page.getByText(t('documents.verifiedTitle'))).toBeVisible();
+    await page
+      .getByRole('navigation', { name: t('nav.customerArea') })
+      .getByRole('link', { name: t('pages.profileAccount.title') })
+      .click();
+    await expect(page).toHaveURL((u) => u.pathname === url(locale, '/profile/account'));
+    const verified = page.getByTestId('documents-verified');
+    await expect(verified).toHaveAttribute('data-done', 'true');
+    await expect(verified).toContainText(t('accounts.account.statusDone'));
+    expect(await seriousAxeFindings(page), 'account verified').toEqual([]);
+    await snap(page, `${locale}-kyc-account-verified`);
+
+    expect(unexpectedErrors(customerTab.errors)).toEqual([]);
+    expect(unexpectedErrors(adminTab.errors)).toEqual([]);
+    await customerTab.context.close();
+    await adminTab.context.close();
+  });
+
   test(`documents: a customer uploads, an admin rejects, the customer re-uploads, the admin approves (${locale})`, async ({
     browser,
   }) => {

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * Who may call a route, for the authorization matrix test (src/authorization.test.ts):
  * - public: anyone, signed in or not
@@ -7,3 +9,17 @@
  * - admin: an admin
  */
 export type Access = 'public' | 'signed-in' | 'customer' | 'verified' | 'admin';
+
+/**
+ * The owner check of the authorization test: a fresh customer (`owner`) owning a resource, and
+ * a request of that owner on it which passes validation (`url` with the real id, optional body
+ * and headers). Another customer sending the same request must get 404.
+ */
+export interface OwnerRequest {
+  owner: { cookie: string };
+  url: string;
+  payload?: string | Buffer | object;
+  headers?: Record<string, string>;
+}
+
+export type OwnerFixture = (app: FastifyInstance) => Promise<OwnerRequest>;

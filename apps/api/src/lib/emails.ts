@@ -220,6 +220,11 @@ const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
   selfie_with_id: { 'en-US': 'selfie with ID', 'pt-BR': 'selfie com documento' },
 };
 
+/** "Seu"/"Sua" and the participle's ending in Portuguese: "a selfie" is feminine. */
+function ptAgreement(kind: DocumentKind): { your: string; ending: string } {
+  return kind === 'selfie_with_id' ? { your: 'Sua', ending: 'a' } : { your: 'Seu', ending: 'o' };
+}
+
 interface Rendered {
   subject: string;
   /** paragraphs, plain text */
@@ -283,7 +288,10 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
           }
         : {
             subject: `Documento aprovado: ${doc} - ${brand}`,
-            lines: [`Olá, ${template.name}.`, `Seu ${doc} foi aprovado.`],
+            lines: [
+              `Olá, ${template.name}.`,
+              `${ptAgreement(template.documentType).your} ${doc} foi aprovad${ptAgreement(template.documentType).ending}.`,
+            ],
             action: { label: 'Ver meus documentos', url: template.link },
           };
     }
@@ -303,7 +311,7 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             subject: `Documento recusado: ${doc} - ${brand}`,
             lines: [
               `Olá, ${template.name}.`,
-              `Seu ${doc} não pôde ser aprovado. Motivo: ${template.reason}`,
+              `${ptAgreement(template.documentType).your} ${doc} não pôde ser aprovad${ptAgreement(template.documentType).ending}. Motivo: ${template.reason}`,
               'Envie um novo arquivo pela sua página de documentos.',
             ],
             action: { label: 'Enviar novamente', url: template.link },

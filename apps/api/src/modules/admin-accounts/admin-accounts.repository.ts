@@ -386,18 +386,3 @@ export async function readTwoFactorRequired(db: Db | Tx): Promise<boolean> {
     .limit(1);
   return row?.required ?? false;
 }
-
-/** Sets the flag on the settings row (creating the row with its defaults when missing). */
-export async function writeTwoFactorRequired(
-  tx: Tx,
-  required: boolean,
-  adminId: string,
-): Promise<void> {
-  await tx
-    .insert(settings)
-    .values({ id: 1, twoFactorRequired: required, updatedBy: adminId })
-    .onConflictDoUpdate({
-      target: settings.id,
-      set: { twoFactorRequired: required, updatedBy: adminId, updatedAt: new Date() },
-    });
-}

@@ -8,7 +8,6 @@ import {
   adminListItemSchema,
   adminPasswordSchema,
   adminProfileSchema,
-  adminSecuritySchema,
   adminUpdateSchema,
   apiErrorSchema,
   customerActiveSchema,
@@ -61,8 +60,8 @@ function authCall(request: FastifyRequest, reply: FastifyReply): AuthCall {
 
 /**
  * The back office's accounts (docs/accounts-api.md, "Admin"): admins, customers, document
- * review, the admin's own two-factor and the two-factor-required setting. Every route requires
- * an admin session.
+ * review and the admin's own two-factor (the two-factor-required setting is one of the general
+ * settings: modules/settings). Every route requires an admin session.
  */
 export const adminAccountsRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
@@ -267,32 +266,5 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       service.disableTwoFactor(actorOf(request), authCall(request, reply), request.body.password),
-  );
-
-  // --- security settings ----------------------------------------------------------------
-
-  app.get(
-    '/api/v1/admin/security',
-    {
-      schema: {
-        tags,
-        summary: 'Whether two-factor is mandatory for admins',
-        response: { 200: adminSecuritySchema, ...errors },
-      },
-    },
-    async () => service.security(),
-  );
-
-  app.put(
-    '/api/v1/admin/security',
-    {
-      schema: {
-        tags,
-        summary: 'Make two-factor mandatory for admins, or not',
-        body: adminSecuritySchema,
-        response: { 200: adminSecuritySchema, ...errors },
-      },
-    },
-    async (request) => service.setSecurity(actorOf(request), request.body),
   );
 };

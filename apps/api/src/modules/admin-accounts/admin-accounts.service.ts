@@ -5,6 +5,7 @@ import {
   ADMIN_EMAIL_DOMAIN,
   createAdmin,
   hashPassword,
+  verifyPassword,
 } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
@@ -13,6 +14,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { EmailTemplate } from '../../lib/emails.ts';
 import type { Auth } from '../auth/auth.instance.ts';
+import { withAuthTransaction } from '../auth/auth.database.ts';
+import { credentialHash } from '../auth/auth.repository.ts';
 import * as repo from './admin-accounts.repository.ts';
 import type {
   AdminCustomerOrder,
@@ -429,39 +432,44 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       const user = await repo.findUser(db, actor.adminId);
       if (!user) throw new AppError('UNAUTHENTICATED', 401);
       if (user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
-      try {
-        // With the session cookie, better-auth treats this as enrolment: it marks the secret
-        // verified, turns twoFactorEnabled on and rotates the session (new cookie).
-        const { headers } = await auth.api.verifyTOTP({
-          headers: call.headers,
-          body: { code },
-          returnHeaders: true,
-        });
-        call.setCookies(headers.getSetCookie());
-      } catch (error) {
-        const failure = betterAuthCode(error);
-        if (failure === 'INVALID_CODE') throw new AppError('TWO_FACTOR_INVALID', 400);
-        if (failure === 'TOTP_NOT_ENABLED') throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
-        if (failure === 'UNAUTHORIZED' || failure === 'INVALID_TWO_FACTOR_COOKIE') {
-          throw new AppError('UNAUTHENTICATED', 401);
-        }
-        throw error;
-      }
-      return db.transaction(async (tx) => {
-        const updated = await repo.findUser(tx, actor.adminId);
-        if (!updated?.twoFactorEnabled) throw new Error('two-factor did not turn on');
-        await writeAudit(tx, {
-          actorType: 'admin',
-          actorId: actor.adminId,
-          action: 'two_factor.enabled',
-          entityType: 'admin',
-          entityId: actor.adminId,
-          ip: actor.ip,
-          before: { twoFactorEnabled: false },
-          after: { twoFactorEnabled: true },
-        });
-        return repo.toAdminProfile(updated);
-      });
+      // One transaction: better-auth's writes (the secret marked verified, twoFactorEnabled on,
+      // the session rotated) and the audit entry. A wrong code writes nothing at enrolment.
+      const { profile, setCookies } = await db.transaction((tx) =>
+        withAuthTransaction(db, tx, async () => {
+          let headers: Headers;
+          try {
+            // With the session cookie, better-auth treats this as enrolment.
+            ({ headers } = await auth.api.verifyTOTP({
+              headers: call.headers,
+              body: { code },
+              returnHeaders: true,
+            }));
+          } catch (error) {
+            const failure = betterAuthCode(error);
+            if (failure === 'INVALID_CODE') throw new AppError('TWO_FACTOR_INVALID', 400);
+            if (failure === 'TOTP_NOT_ENABLED') throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
+            if (failure === 'UNAUTHORIZED' || failure === 'INVALID_TWO_FACTOR_COOKIE') {
+              throw new AppError('UNAUTHENTICATED', 401);
+            }
+            throw error;
+          }
+          const updated = await repo.findUser(tx, actor.adminId);
+          if (!updated?.twoFactorEnabled) throw new Error('two-factor did not turn on');
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: 'two_factor.enabled',
+            entityType: 'admin',
+            entityId: actor.adminId,
+            ip: actor.ip,
+            before: { twoFactorEnabled: false },
+            after: { twoFactorEnabled: true },
+          });
+          return { profile: repo.toAdminProfile(updated), setCookies: headers.getSetCookie() };
+        }),
+      );
+      call.setCookies(setCookies);
+      return profile;
     },
 
     /** Turns two-factor off (password confirmed); refused while the setting makes it mandatory. */
@@ -470,66 +478,47 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       const user = await repo.findUser(db, actor.adminId);
       if (!user) throw new AppError('UNAUTHENTICATED', 401);
       if (!user.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
-      try {
-        // better-auth deletes the secret, turns the flag off and rotates the session.
-        const { headers } = await auth.api.disableTwoFactor({
-          headers: call.headers,
-          body: { password },
-          returnHeaders: true,
-        });
-        call.setCookies(headers.getSetCookie());
-      } catch (error) {
-        const code = betterAuthCode(error);
-        if (code === 'INVALID_PASSWORD') {
-          throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
-        }
-        if (code === 'UNAUTHORIZED') throw new AppError('UNAUTHENTICATED', 401);
-        throw error;
+      // Checked here first, so that a wrong password opens no transaction.
+      const hash = await credentialHash(db, actor.adminId);
+      if (!hash || !(await verifyPassword({ hash, password }))) {
+        throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
       }
-      return db.transaction(async (tx) => {
-        const updated = await repo.findUser(tx, actor.adminId);
-        if (!updated || updated.twoFactorEnabled) throw new Error('two-factor did not turn off');
-        await writeAudit(tx, {
-          actorType: 'admin',
-          actorId: actor.adminId,
-          action: 'two_factor.disabled',
-          entityType: 'admin',
-          entityId: actor.adminId,
-          ip: actor.ip,
-          before: { twoFactorEnabled: true },
-          after: { twoFactorEnabled: false },
-        });
-        return repo.toAdminProfile(updated);
-      });
-    },
-
-    // --- security settings ----------------------------------------------------------------
-
-    async security(): Promise<{ twoFactorRequired: boolean }> {
-      return { twoFactorRequired: await repo.readTwoFactorRequired(db) };
-    },
-
-    async setSecurity(
-      actor: Actor,
-      input: { twoFactorRequired: boolean },
-    ): Promise<{ twoFactorRequired: boolean }> {
-      return db.transaction(async (tx) => {
-        const before = await repo.readTwoFactorRequired(tx);
-        if (before !== input.twoFactorRequired) {
-          await repo.writeTwoFactorRequired(tx, input.twoFactorRequired, actor.adminId);
+      // One transaction: better-auth's writes (the secret deleted, the flag off, the session
+      // rotated) and the audit entry.
+      const { profile, setCookies } = await db.transaction((tx) =>
+        withAuthTransaction(db, tx, async () => {
+          let headers: Headers;
+          try {
+            ({ headers } = await auth.api.disableTwoFactor({
+              headers: call.headers,
+              body: { password },
+              returnHeaders: true,
+            }));
+          } catch (error) {
+            const code = betterAuthCode(error);
+            if (code === 'INVALID_PASSWORD') {
+              throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
+            }
+            if (code === 'UNAUTHORIZED') throw new AppError('UNAUTHENTICATED', 401);
+            throw error;
+          }
+          const updated = await repo.findUser(tx, actor.adminId);
+          if (!updated || updated.twoFactorEnabled) throw new Error('two-factor did not turn off');
           await writeAudit(tx, {
             actorType: 'admin',
             actorId: actor.adminId,
-            action: 'security.updated',
-            entityType: 'settings',
-            entityId: '1',
+            action: 'two_factor.disabled',
+            entityType: 'admin',
+            entityId: actor.adminId,
             ip: actor.ip,
-            before: { twoFactorRequired: before },
-            after: { twoFactorRequired: input.twoFactorRequired },
+            before: { twoFactorEnabled: true },
+            after: { twoFactorEnabled: false },
           });
-        }
-        return { twoFactorRequired: input.twoFactorRequired };
-      });
+          return { profile: repo.toAdminProfile(updated), setCookies: headers.getSetCookie() };
+        }),
+      );
+      call.setCookies(setCookies);
+      return profile;
     },
   };
 }

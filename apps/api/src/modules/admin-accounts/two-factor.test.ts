@@ -293,3 +293,98 @@ describe('two-factor required for admins', () => {
     expect(off.json().twoFactorEnabled).toBe(false);
   });
 });
+
+describe('two-factor lockout at sign-in', () => {
+  it('after 10 wrong codes in a row, says to try again in so many minutes', async () => {
+    const admin = await signInAdmin(t.app);
+    const { secret } = await enrol(admin);
+    const challenge = async () =>
+      cookiesOf(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/auth/sign-in',
+          payload: { username: admin.username, password: admin.password },
+        }),
+      );
+    const attempt = (cookie: string, code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/two-factor',
+        headers: { cookie, 'accept-language': 'en-US' },
+        payload: { code },
+      });
+    // better-auth allows 5 codes per challenge: two challenges make 10 wrong codes in a row
+    for (let round = 0; round < 2; round += 1) {
+      const cookie = await challenge();
+      for (let i = 0; i < 5; i += 1) {
+        const res = await attempt(cookie, wrongCode(await generate({ secret })));
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('TWO_FACTOR_INVALID');
+      }
+    }
+    const cookie = await challenge();
+    const locked = await attempt(cookie, await generate({ secret }));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatchObject({
+      code: 'SIGN_IN_THROTTLED',
+      message: 'Too many failed attempts. Please try again in 15 minutes.',
+      params: { minutes: 15 },
+    });
+    expect(locked.cookies.some((c) => c.name === 'auth_token' && c.value !== '')).toBe(false);
+
+    // the minutes left, rounded up
+    const lockFor = (ms: number) =>
+      t.handle.db
+        .update(twoFactors)
+        .set({ lockedUntil: new Date(Date.now() + ms) })
+        .where(eq(twoFactors.userId, admin.id));
+    await lockFor(4.5 * 60_000);
+    const later = await attempt(cookie, await generate({ secret }));
+    expect(later.json().error.params).toEqual({ minutes: 5 });
+    // once the lock is over, the right code signs in
+    await lockFor(-1000);
+    const done = await attempt(cookie, await generate({ secret }));
+    expect(done.statusCode).toBe(200);
+    expect(done.json().user).toMatchObject({ id: admin.id });
+  });
+});
+
+describe('recovery codes at sign-in', () => {
+  it('sign in once each, and the sign-in is recorded with its session', async () => {
+    const admin = await signInAdmin(t.app);
+    const enabled = await call('POST', '/api/v1/admin/me/two-factor/enable', admin.cookie, {
+      password: admin.password,
+    });
+    const { totpUri, backupCodes } = enabled.json() as { totpUri: string; backupCodes: string[] };
+    const verified = await call('POST', '/api/v1/admin/me/two-factor/verify', admin.cookie, {
+      code: await generate({ secret: secretOf(totpUri) }),
+    });
+    expect(verified.statusCode).toBe(200);
+    const withCode = async (code: string) => {
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/sign-in',
+        payload: { username: admin.username, password: admin.password },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/two-factor',
+        headers: { cookie: cookiesOf(first) },
+        payload: { code },
+      });
+    };
+    const signedIn = await withCode(backupCodes[0]!);
+    expect(signedIn.statusCode).toBe(200);
+    const me = await call('GET', '/api/v1/me', sessionCookieOf(signedIn));
+    expect(me.json().user).toMatchObject({ id: admin.id, twoFactorEnabled: true });
+    const [entry] = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, admin.id)))
+      .orderBy(desc(auditLog.id));
+    expect(entry).toMatchObject({ entityType: 'session', after: { twoFactor: 'backup_code' } });
+    const reused = await withCode(backupCodes[0]!);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().error.code).toBe('TWO_FACTOR_INVALID');
+  });
+});

@@ -1,8 +1,8 @@
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, emailOTP, twoFactor, username } from 'better-auth/plugins';
-import { hashPassword, schema, verifyPassword } from '@permuta/db';
+import { hashPassword, verifyPassword } from '@permuta/db';
 import type { Db } from '@permuta/db';
+import { authDatabase } from './auth.database.ts';
 
 /** Name of the session cookie (PRODUCT.md: `auth_token`). */
 export const SESSION_COOKIE = 'auth_token';
@@ -13,6 +13,9 @@ export const SESSION_SECONDS = 12 * 60 * 60;
 /** Password-reset code: 6 digits, 15 min, 5 tries. */
 export const RESET_CODE_SECONDS = 15 * 60;
 export const RESET_CODE_ATTEMPTS = 5;
+/** Admin sign-in: 10 wrong two-factor codes in a row lock it for 15 min (better-auth's lockout). */
+export const TWO_FACTOR_MAX_FAILURES = 10;
+export const TWO_FACTOR_LOCK_SECONDS = 15 * 60;
 /** The header the Fastify bridge fills with the client IP Fastify resolved (trustProxy aware). */
 export const CLIENT_IP_HEADER = 'x-real-ip';
 
@@ -36,7 +39,8 @@ export function createAuth(options: AuthInstanceOptions) {
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema, usePlural: true }),
+    // Session tokens stored hashed; better-auth's writes can join our transactions.
+    database: authDatabase(options.db),
     emailAndPassword: {
       enabled: true,
       // Registration is the project's own route (one transaction with the audit entry).
@@ -100,7 +104,13 @@ export function createAuth(options: AuthInstanceOptions) {
           if (type === 'forget-password') options.sendResetCode(email, otp);
         },
       }),
-      twoFactor({ issuer: options.brandName }),
+      twoFactor({
+        issuer: options.brandName,
+        accountLockout: {
+          maxFailedAttempts: TWO_FACTOR_MAX_FAILURES,
+          durationSeconds: TWO_FACTOR_LOCK_SECONDS,
+        },
+      }),
       admin({ defaultRole: 'customer', adminRoles: ['admin'] }),
     ],
     // Passwordless sign-in by e-mail code is not part of the product.

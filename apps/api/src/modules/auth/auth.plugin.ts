@@ -6,6 +6,7 @@ import { createAuth, RESET_CODE_SECONDS } from './auth.instance.ts';
 import type { Auth } from './auth.instance.ts';
 import { resolveAuthSecret } from './auth.secret.ts';
 import { authContextPlugin } from './guards.ts';
+import { hashLegacySessionTokens } from './auth.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,10 @@ export default fp<{ config: AppConfig; now: () => Date }>(
       },
     });
     app.decorate('auth', auth);
+    // Sessions are stored by the hash of their token (docs/decisions/011); rows from before
+    // that hold the token itself and are converted once, so their cookies keep working.
+    const converted = await hashLegacySessionTokens(app.db);
+    if (converted > 0) app.log.info({ sessions: converted }, 'session tokens now stored hashed');
     await app.register(authContextPlugin, { auth, now });
   },
   { name: 'auth', dependencies: ['database', 'mail'] },

@@ -1,5 +1,13 @@
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
-import { accounts, auditLog, documents, sessions, users, verifications } from '@permuta/db';
+import {
+  accounts,
+  auditLog,
+  documents,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { AdminProfile, CustomerProfile } from '@permuta/contracts';
 import { DOCUMENT_TYPES } from '@permuta/contracts';
@@ -95,17 +103,6 @@ export function adminProfile(user: UserRow): AdminProfile {
   };
 }
 
-/** The newest live session of a user (the one a sign-in just created). */
-export async function latestSession(db: Db | Tx, userId: string) {
-  const [row] = await db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
 /** What a request needs of its session and user: one row, looked up by the cookie's token. */
 export interface SessionRow {
   sessionId: string;
@@ -135,9 +132,10 @@ export const sessionColumns = {
 };
 
 /**
- * The session of a token with its user, in one statement on the unique index of
- * `sessions.token`, prepared once per database (named on PostgreSQL: parsed and planned once per
- * connection). Expiry is the caller's to check.
+ * The session with its user, by what `sessions.token` holds (the hash of the cookie's token, see
+ * SessionReader.token), in one statement on the column's unique index, prepared once per
+ * database (named on PostgreSQL: parsed and planned once per connection). Expiry is the caller's
+ * to check.
  */
 export function prepareSessionLookup(db: Db): (token: string) => Promise<SessionRow | null> {
   const statement = db
@@ -207,4 +205,112 @@ export async function latestEmailVerification(db: Db | Tx, userId: string) {
     .orderBy(desc(verifications.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Sessions written before tokens were stored hashed hold the raw token (32 letters and digits):
+ * store its SHA-256 (hex) instead, as sessionTokenHash does, so the cookie keeps working and the
+ * database holds no token. A hash (64 hex digits) is left alone, so running it again changes
+ * nothing. Returns how many rows changed.
+ */
+export async function hashLegacySessionTokens(db: Db): Promise<number> {
+  const changed = await db
+    .update(sessions)
+    .set({ token: sql`encode(sha256(convert_to(${sessions.token}, 'UTF8')), 'hex')` })
+    .where(sql`${sessions.token} !~ '^[0-9a-f]{64}$'`)
+    .returning({ id: sessions.id });
+  return changed.length;
+}
+
+/** Marks the password-reset requests of one e-mail (its `identifier` holds the e-mail's hash). */
+export const RESET_REQUEST_PREFIX = 'password-reset-request:';
+
+/**
+ * Claims the right to send a reset code for `key` (an e-mail's hash), at most once per `seconds`:
+ * 0 when claimed (the mark is renewed), otherwise the seconds left. Serialised per key, so two
+ * requests at once cannot both pass.
+ */
+export async function claimResetRequest(
+  tx: Tx,
+  key: string,
+  now: Date,
+  seconds: number,
+): Promise<number> {
+  const identifier = `${RESET_REQUEST_PREFIX}${key}`;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${identifier}))`);
+  const [last] = await tx
+    .select({ expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, identifier))
+    .orderBy(desc(verifications.expiresAt))
+    .limit(1);
+  const left = last ? Math.ceil((last.expiresAt.getTime() - now.getTime()) / 1000) : 0;
+  if (left > 0) return left;
+  await tx.delete(verifications).where(eq(verifications.identifier, identifier));
+  await tx.insert(verifications).values({
+    identifier,
+    value: '',
+    expiresAt: new Date(now.getTime() + seconds * 1000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return 0;
+}
+
+/** better-auth's row of the password-reset code of an e-mail (emailOTP: `forget-password-otp-<email>`). */
+export const resetCodeIdentifier = (email: string) => `forget-password-otp-${email.toLowerCase()}`;
+
+/**
+ * Deletes the password-reset code of `email` and answers what it held (`<hash>:<tries>`, see
+ * better-auth's emailOTP with `storeOTP: 'hashed'`), or null when there is none.
+ */
+export async function takeResetCode(
+  tx: Tx,
+  email: string,
+): Promise<{ value: string; expiresAt: Date } | null> {
+  const rows = await tx
+    .delete(verifications)
+    .where(eq(verifications.identifier, resetCodeIdentifier(email)))
+    .returning({ value: verifications.value, expiresAt: verifications.expiresAt });
+  // better-auth keeps one code per e-mail; should there be more, the newest counts
+  return rows.sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())[0] ?? null;
+}
+
+/** Sets the credential password of a user; false when it has none. */
+export async function setCredentialPassword(
+  tx: Tx,
+  userId: string,
+  hash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(accounts)
+    .set({ password: hash, updatedAt: now })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of a user; answers how many there were. */
+export async function deleteUserSessions(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/**
+ * Until when the two-factor of the admin behind a pending two-factor sign-in is locked (better-auth
+ * stores the challenge as a verification whose identifier is the two-factor cookie's value and
+ * whose value is the user id); null when not locked or unknown.
+ */
+export async function twoFactorLockedUntil(db: Db, challenge: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: twoFactors.lockedUntil })
+    .from(verifications)
+    .innerJoin(twoFactors, eq(twoFactors.userId, verifications.value))
+    .where(eq(verifications.identifier, challenge))
+    .limit(1);
+  return row?.lockedUntil ?? null;
 }

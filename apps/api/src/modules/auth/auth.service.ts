@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import {
@@ -9,7 +9,7 @@ import {
   verifications,
   verifyPassword,
 } from '@permuta/db';
-import type { Db } from '@permuta/db';
+import type { Db, Tx } from '@permuta/db';
 import type {
   CustomerProfile,
   Locale,
@@ -21,20 +21,29 @@ import type {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import type { AuditEntry } from '../../lib/audit.ts';
 import type { EmailTemplate } from '../../lib/emails.ts';
 import type { Auth } from './auth.instance.ts';
+import { TWO_FACTOR_LOCK_SECONDS } from './auth.instance.ts';
+import { onSessionCreated } from './auth.database.ts';
+import type { CreatedSession } from './auth.database.ts';
 import {
   EMAIL_VERIFICATION_PREFIX,
   adminProfile,
+  claimResetRequest,
   credentialHash,
   customerProfile,
+  deleteUserSessions,
   failedSignIns,
   findUserByEmail,
   findUserById,
   latestEmailVerification,
-  latestSession,
+  setCredentialPassword,
+  takeResetCode,
   takenIdentity,
+  twoFactorLockedUntil,
 } from './auth.repository.ts';
+import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
 import type { UserRow } from './auth.repository.ts';
 
 /** Sign-in throttling: failures counted over this window, per account and per IP. */
@@ -66,6 +75,19 @@ export interface WithCookies<T> {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** better-auth's cookie of a pending two-factor sign-in (twoFactor plugin), without its prefix. */
+const TWO_FACTOR_COOKIE = 'two_factor';
+
+/**
+ * Whether `code` is the one better-auth stored in `value` (emailOTP with `storeOTP: 'hashed'`:
+ * `base64url(SHA-256(code)):<tries>`), compared in constant time.
+ */
+function resetCodeMatches(value: string, code: string): boolean {
+  const stored = Buffer.from(value.slice(0, value.lastIndexOf(':')), 'utf8');
+  const given = Buffer.from(createHash('sha256').update(code, 'utf8').digest('base64url'), 'utf8');
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
 
 export function localePath(locale: Locale, path: string): string {
   return locale === 'en-US' ? `/en-US${path}` : path;
@@ -143,6 +165,48 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip,
       after: { reason },
     });
+  }
+
+  /**
+   * Runs a better-auth sign-in call; the session it creates is inserted in one transaction with
+   * its `auth.sign_in` audit entry (no session without it). Answers the call's result and the
+   * session (null when the call created none: a sign-in waiting for its two-factor code).
+   */
+  async function auditedSignIn<T>(
+    entry: (session: CreatedSession) => Omit<AuditEntry, 'action' | 'entityType' | 'entityId'>,
+    call: () => Promise<T>,
+  ): Promise<{ result: T; session: CreatedSession | null }> {
+    const created: { session: CreatedSession | null } = { session: null };
+    const result = await onSessionCreated(
+      db,
+      async (tx: Tx, session) => {
+        await writeAudit(tx, {
+          ...entry(session),
+          action: 'auth.sign_in',
+          entityType: 'session',
+          entityId: session.id,
+        });
+        created.session = session;
+      },
+      call,
+    );
+    return { result, session: created.session };
+  }
+
+  /** Minutes until the two-factor of the admin behind this pending sign-in unlocks (at least 1). */
+  async function twoFactorLockMinutes(caller: Caller): Promise<number> {
+    const context = await auth.$context;
+    const challenge = unsignCookieValue(
+      readCookie(
+        caller.headers.get('cookie') ?? undefined,
+        context.createAuthCookie(TWO_FACTOR_COOKIE).name,
+      ),
+      cookieSigningKey(context.secret),
+    );
+    const until = challenge ? await twoFactorLockedUntil(db, challenge) : null;
+    // better-auth sets and checks the lock by the wall clock
+    const ms = until ? until.getTime() - Date.now() : TWO_FACTOR_LOCK_SECONDS * 1000;
+    return Math.max(1, Math.ceil(ms / 60_000));
   }
 
   async function sessionResponse(
@@ -247,22 +311,20 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordFailure(input.email, caller.ip, user.id, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
       }
-      const { headers } = await auth.api.signInEmail({
-        body: { email: user.email, password: input.password, rememberMe: true },
-        headers: caller.headers,
-        returnHeaders: true,
-      });
-      const session = await latestSession(db, user.id);
+      const { result, session } = await auditedSignIn(
+        () => ({ actorType: 'customer', actorId: user.id, ip: caller.ip }),
+        () =>
+          auth.api.signInEmail({
+            body: { email: user.email, password: input.password, rememberMe: true },
+            headers: caller.headers,
+            returnHeaders: true,
+          }),
+      );
       if (!session) throw new Error('sign-in created no session');
-      await writeAudit(db, {
-        actorType: 'customer',
-        actorId: user.id,
-        action: 'auth.sign_in',
-        entityType: 'session',
-        entityId: session.id,
-        ip: caller.ip,
-      });
-      return { body: await sessionResponse(user, session), setCookies: headers.getSetCookie() };
+      return {
+        body: await sessionResponse(user, session),
+        setCookies: result.headers.getSetCookie(),
+      };
     },
 
     async adminSignIn(
@@ -283,64 +345,75 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordFailure(account, caller.ip, null, 'credentials');
         throw new AppError('INVALID_ADMIN_CREDENTIALS', 401);
       }
-      const { headers, response } = await auth.api.signInUsername({
-        body: { username: input.username, password: input.password, rememberMe: true },
-        headers: caller.headers,
-        returnHeaders: true,
-      });
-      const setCookies = headers.getSetCookie();
-      if (response && 'twoFactorRedirect' in response && response.twoFactorRedirect) {
-        return { body: { twoFactorRequired: true }, setCookies };
+      const signIn = () =>
+        auth.api.signInUsername({
+          body: { username: input.username, password: input.password, rememberMe: true },
+          headers: caller.headers,
+          returnHeaders: true,
+        });
+      if (user.twoFactorEnabled) {
+        // better-auth ends the session the password opened and asks for the code: the sign-in
+        // is recorded at the second step, with the session that one creates.
+        const { headers, response } = await signIn();
+        const setCookies = headers.getSetCookie();
+        if (response && 'twoFactorRedirect' in response && response.twoFactorRedirect) {
+          return { body: { twoFactorRequired: true }, setCookies };
+        }
+        throw new Error('two-factor sign-in asked for no code');
       }
-      const session = await latestSession(db, user.id);
+      const { result, session } = await auditedSignIn(
+        () => ({ actorType: 'admin', actorId: user.id, ip: caller.ip }),
+        signIn,
+      );
       if (!session) throw new Error('sign-in created no session');
-      await writeAudit(db, {
-        actorType: 'admin',
-        actorId: user.id,
-        action: 'auth.sign_in',
-        entityType: 'session',
-        entityId: session.id,
-        ip: caller.ip,
-      });
-      return { body: await sessionResponse(user, session), setCookies };
+      return {
+        body: await sessionResponse(user, session),
+        setCookies: result.headers.getSetCookie(),
+      };
     },
 
     /** Second step of an admin sign-in: a TOTP code, or one of the recovery codes. */
     async adminTwoFactor(code: string, caller: Caller): Promise<WithCookies<SessionResponse>> {
       const isTotp = /^\d{6}$/.test(code);
-      let result;
+      let signedIn;
       try {
-        result = isTotp
-          ? await auth.api.verifyTOTP({
-              body: { code },
-              headers: caller.headers,
-              returnHeaders: true,
-            })
-          : await auth.api.verifyBackupCode({
-              body: { code },
-              headers: caller.headers,
-              returnHeaders: true,
-            });
+        signedIn = await auditedSignIn(
+          (session) => ({
+            actorType: 'admin',
+            actorId: session.userId,
+            ip: caller.ip,
+            after: { twoFactor: isTotp ? 'totp' : 'backup_code' },
+          }),
+          () =>
+            isTotp
+              ? auth.api.verifyTOTP({
+                  body: { code },
+                  headers: caller.headers,
+                  returnHeaders: true,
+                })
+              : auth.api.verifyBackupCode({
+                  body: { code },
+                  headers: caller.headers,
+                  returnHeaders: true,
+                }),
+        );
       } catch (error) {
-        if (betterAuthCode(error)) {
+        const failure = betterAuthCode(error);
+        if (failure) {
           await recordFailure('admin:two-factor', caller.ip, null, 'two_factor');
+          // too many wrong codes in a row: better-auth locks the admin's two-factor for a while
+          if (failure === 'ACCOUNT_TEMPORARILY_LOCKED') {
+            throw new AppError('SIGN_IN_THROTTLED', 429, {
+              minutes: await twoFactorLockMinutes(caller),
+            });
+          }
           throw new AppError('TWO_FACTOR_INVALID', 401);
         }
         throw error;
       }
-      const userId = (result.response as { user?: { id?: string } }).user?.id;
-      const user = userId ? await findUserById(db, userId) : null;
-      const session = user ? await latestSession(db, user.id) : null;
+      const { result, session } = signedIn;
+      const user = session ? await findUserById(db, session.userId) : null;
       if (!user || !session) throw new AppError('TWO_FACTOR_INVALID', 401);
-      await writeAudit(db, {
-        actorType: 'admin',
-        actorId: user.id,
-        action: 'auth.sign_in',
-        entityType: 'session',
-        entityId: session.id,
-        ip: caller.ip,
-        after: { twoFactor: isTotp ? 'totp' : 'backup_code' },
-      });
       return {
         body: await sessionResponse(user, session),
         setCookies: result.headers.getSetCookie(),
@@ -351,28 +424,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       caller: Caller,
       actor: { userId: string; role: string; sessionId: string } | null,
     ) {
-      let setCookies: string[] = [];
+      if (actor) {
+        await db.transaction(async (tx) => {
+          await tx.delete(sessions).where(eq(sessions.id, actor.sessionId));
+          await writeAudit(tx, {
+            actorType: actor.role === 'admin' ? 'admin' : 'customer',
+            actorId: actor.userId,
+            action: 'auth.sign_out',
+            entityType: 'session',
+            entityId: actor.sessionId,
+            ip: caller.ip,
+          });
+        });
+      }
+      // better-auth clears its cookies (and ends a session the app no longer counted, e.g. one
+      // past its end by the app's clock)
       try {
         const { headers } = await auth.api.signOut({
           headers: caller.headers,
           returnHeaders: true,
         });
-        setCookies = headers.getSetCookie();
+        return headers.getSetCookie();
       } catch {
-        // no session: nothing to revoke
+        return [];
       }
-      if (actor) {
-        await db.delete(sessions).where(eq(sessions.id, actor.sessionId));
-        await writeAudit(db, {
-          actorType: actor.role === 'admin' ? 'admin' : 'customer',
-          actorId: actor.userId,
-          action: 'auth.sign_out',
-          entityType: 'session',
-          entityId: actor.sessionId,
-          ip: caller.ip,
-        });
-      }
-      return setCookies;
     },
 
     async verifyEmail(token: string, caller: Caller): Promise<void> {
@@ -422,7 +497,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { retryAfterSeconds: RESEND_SECONDS };
     },
 
+    /**
+     * E-mails a reset code when the account exists. At most one request per e-mail every
+     * RESEND_SECONDS, known or not (429 RESEND_TOO_SOON either way, so nothing is told about the
+     * account): each request would otherwise send a new code with 5 fresh tries.
+     */
     async forgotPassword(email: string, caller: Caller): Promise<void> {
+      const key = sha256(email.trim().toLowerCase());
+      const wait = await db.transaction((tx) => claimResetRequest(tx, key, now(), RESEND_SECONDS));
+      if (wait > 0) throw new AppError('RESEND_TOO_SOON', 429, { seconds: wait });
       try {
         await auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: caller.headers });
       } catch (error) {
@@ -431,36 +514,56 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
+    /**
+     * better-auth checks the code and counts the tries (a wrong code spends one, committed);
+     * then, in one transaction, the code is spent, the new password set, every session ended and
+     * the reset recorded.
+     */
     async resetPassword(
       input: { email: string; code: string; password: string },
       caller: Caller,
     ): Promise<void> {
-      const user = await findUserByEmail(db, input.email);
+      const email = input.email.toLowerCase();
+      const invalid = () => new AppError('RESET_CODE_INVALID', 400, {}, { code: 'code.invalid' });
       try {
-        await auth.api.resetPasswordEmailOTP({
-          body: { email: input.email, otp: input.code, password: input.password },
+        await auth.api.checkVerificationOTP({
+          body: { email, type: 'forget-password', otp: input.code },
           headers: caller.headers,
         });
       } catch (error) {
         const code = betterAuthCode(error);
         if (code === 'TOO_MANY_ATTEMPTS') throw new AppError('RESET_CODE_ATTEMPTS', 400);
-        if (code) throw new AppError('RESET_CODE_INVALID', 400, {}, { code: 'code.invalid' });
+        if (code) throw invalid();
         throw error;
       }
-      if (user) {
-        // better-auth revoked every session while changing the hash; make sure, and record it.
-        await db.transaction(async (tx) => {
-          await tx.delete(sessions).where(eq(sessions.userId, user.id));
-          await writeAudit(tx, {
-            actorType: 'customer',
-            actorId: user.id,
-            action: 'auth.password_reset',
-            entityType: 'user',
-            entityId: user.id,
-            ip: caller.ip,
-          });
+      // argon2 is slow on purpose: hash before the transaction
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        // Spent with the change: a reset done meanwhile, or a newer code, makes this one fail
+        // (thrown, so the code stays as it was).
+        const stored = await takeResetCode(tx, email);
+        const live = stored && stored.expiresAt.getTime() > Date.now(); // better-auth's clock
+        if (!user || !live || !resetCodeMatches(stored.value, input.code)) throw invalid();
+        if (!(await setCredentialPassword(tx, user.id, passwordHash, now()))) throw invalid();
+        const sessionsRevoked = await deleteUserSessions(tx, user.id);
+        // the code came by e-mail: the address is proven
+        if (!user.emailVerified) {
+          await tx
+            .update(users)
+            .set({ emailVerified: true, updatedAt: now() })
+            .where(eq(users.id, user.id));
+        }
+        await writeAudit(tx, {
+          actorType: 'customer',
+          actorId: user.id,
+          action: 'auth.password_reset',
+          entityType: 'user',
+          entityId: user.id,
+          ip: caller.ip,
+          after: { sessionsRevoked, emailVerified: true },
         });
-      }
+      });
     },
 
     async changePassword(

@@ -12,8 +12,10 @@ import {
 } from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
+/** the app's clock runs this far ahead of the wall clock */
+let clockAhead = 0;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ app: { now: () => new Date(Date.now() + clockAhead) } });
 });
 afterAll(async () => t?.close());
 
@@ -130,7 +132,7 @@ describe('sign-in and sessions', () => {
     const res = await post('/api/v1/auth/sign-in', { email: body.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'auth_token');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 43_200 });
     const session = res.json().session;
     expect(session.role).toBe('customer');
     expect(session.email).toBe(body.email);
@@ -247,16 +249,63 @@ describe('password reset', () => {
     const median = async (email: string) => {
       const times: number[] = [];
       for (let i = 0; i < 9; i += 1) {
+        clockAhead += 61_000; // past the minute between two requests
         const started = performance.now();
-        await post('/api/v1/auth/forgot-password', { email });
+        const res = await post('/api/v1/auth/forgot-password', { email });
         times.push(performance.now() - started);
+        expect(res.statusCode).toBe(202);
       }
       return times.sort((a, b) => a - b)[4]!;
     };
-    const known = await median(customer.email);
-    const unknown = await median(`ghost-${customer.id}@example.com`);
-    // The code e-mail goes out in the background: neither answer waits for SMTP.
-    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(3);
+    try {
+      const known = await median(customer.email);
+      const unknown = await median(`ghost-${customer.id}@example.com`);
+      // The code e-mail goes out in the background: neither answer waits for SMTP.
+      expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(3);
+    } finally {
+      clockAhead = 0;
+    }
+  });
+
+  it('sends one code a minute per e-mail, and answers an unknown e-mail the same way', async () => {
+    const customer = await registerCustomer(t.app);
+    const ghost = `ghost-${customer.id}@example.com`;
+    const ask = (email: string) =>
+      post('/api/v1/auth/forgot-password', { email }, { 'accept-language': 'en-US' });
+    try {
+      expect((await ask(customer.email)).statusCode).toBe(202);
+      expect((await ask(ghost)).statusCode).toBe(202);
+      clockAhead += 20_000;
+      // the same e-mail, any case, within the minute: refused, known or not
+      const known = await ask(customer.email.toUpperCase());
+      const unknown = await ask(ghost);
+      for (const res of [known, unknown]) {
+        expect(res.statusCode).toBe(429);
+        const { code, message, params } = res.json().error;
+        expect(code).toBe('RESEND_TOO_SOON');
+        expect(params.seconds).toBeGreaterThan(30);
+        expect(params.seconds).toBeLessThanOrEqual(40);
+        expect(message).toBe(`Please wait ${params.seconds} seconds before asking again.`);
+      }
+      // nothing else tells them apart
+      expect(Object.keys(known.json().error).sort()).toEqual(
+        Object.keys(unknown.json().error).sort(),
+      );
+      // another e-mail is not held back
+      expect((await ask(`other-${customer.id}@example.com`)).statusCode).toBe(202);
+      // one code went out, with its tries: a refused request sent none
+      await t.mail.waitFor(customer.email, 2);
+      expect(t.mail.to(customer.email)).toHaveLength(2);
+
+      clockAhead += 41_000;
+      expect((await ask(customer.email)).statusCode).toBe(202);
+      expect((await ask(ghost)).statusCode).toBe(202);
+      await t.mail.waitFor(customer.email, 3);
+      expect(t.mail.to(customer.email)).toHaveLength(3);
+      expect(t.mail.to(ghost)).toHaveLength(0);
+    } finally {
+      clockAhead = 0;
+    }
   });
 
   it('resets with the e-mailed code, ending every session', async () => {
@@ -407,5 +456,37 @@ describe('in production', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('sign-in throttling per IP', () => {
+  const signInFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en-US' },
+    });
+
+  it('throttles an address after 30 failures over many accounts; another address signs in', async () => {
+    const customer = await registerCustomer(t.app);
+    // 30 different accounts, one failure each: no account comes near its own limit of 10
+    for (let i = 0; i < 30; i += 1) {
+      const res = await signInFrom(
+        '203.0.113.77',
+        `probe${i}.${customer.username}@example.com`,
+        'Wr0ng!pass',
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signInFrom('203.0.113.77', customer.email, customer.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('SIGN_IN_THROTTLED');
+    expect(blocked.json().error.params.minutes).toBe(15);
+    expect(blocked.cookies.find((c) => c.name === 'auth_token')).toBeUndefined();
+    // the same customer from another address is not held back
+    const elsewhere = await signInFrom('198.51.100.23', customer.email, customer.password);
+    expect(elsewhere.statusCode).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import type { Role } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from './auth.instance.ts';
 import { CLIENT_IP_HEADER } from './auth.instance.ts';
+import { sessionTokenHash } from './auth.database.ts';
 import { deleteSession, prepareSessionLookup } from './auth.repository.ts';
 import type { SessionRow } from './auth.repository.ts';
 import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
@@ -64,12 +65,16 @@ export interface SessionReaderOptions {
 /**
  * How a request's session is read, as better-auth's `getSession` does (with `disableRefresh` and
  * no cookie cache, as configured) but without its adapter: the cookie's signature is checked here
- * with better-auth's secret, then the session and its user are read together by token, in one
- * statement. Nothing is cached across requests, so a session deleted by sign-out, a password
- * change or a deactivation is refused on the very next request.
+ * with better-auth's secret, then the session and its user are read together by the token's
+ * hash (`sessions.token` holds only that), in one statement. Nothing is cached across requests,
+ * so a session deleted by sign-out, a password change or a deactivation is refused on the very
+ * next request.
  */
 export interface SessionReader {
-  /** The session token of a rightly signed session cookie; null when absent or badly signed. */
+  /**
+   * What `sessions.token` holds for a rightly signed session cookie: the SHA-256 (hex) of its
+   * token; null when the cookie is absent or badly signed.
+   */
   token(cookieHeader: string | undefined): string | null;
   /**
    * The caller of a session row read by token (null: unknown or revoked). A session past its end
@@ -85,7 +90,10 @@ export function createSessionReader(options: SessionReaderOptions): SessionReade
   const key = cookieSigningKey(options.secret);
   const lookup = prepareSessionLookup(db);
   const reader: SessionReader = {
-    token: (cookieHeader) => unsignCookieValue(readCookie(cookieHeader, cookieName), key),
+    token: (cookieHeader) => {
+      const token = unsignCookieValue(readCookie(cookieHeader, cookieName), key);
+      return token ? sessionTokenHash(token) : null;
+    },
     async context(row) {
       if (!row) return null;
       const expiresAt = row.sessionExpiresAt.getTime();

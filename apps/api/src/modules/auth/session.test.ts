@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { LightMyRequestResponse } from 'fastify';
@@ -7,6 +8,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, sessionCookieOf, signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestCustomer } from '../../../test/auth-helpers.ts';
+import { hashLegacySessionTokens } from './auth.repository.ts';
 import {
   cookieSigningKey,
   readCookie,
@@ -37,6 +39,103 @@ function partsOf(cookie: string): { token: string; signature: string } {
 async function sessionRows(userId: string) {
   return t.handle.db.select().from(sessions).where(eq(sessions.userId, userId));
 }
+
+const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
+describe('session tokens stored hashed', () => {
+  /** Every stored token, to check that no cookie's token is among them. */
+  const storedTokens = async () =>
+    (await t.handle.db.select({ token: sessions.token }).from(sessions)).map((r) => r.token);
+
+  it("keeps the SHA-256 of the cookie's token, never the token, and the session works", async () => {
+    const customer = await registerCustomer(t.app);
+    const { token } = partsOf(customer.cookie);
+    const rows = await sessionRows(customer.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token).toBe(sha256Hex(token));
+    expect(rows[0]!.token).not.toContain(token);
+    expect(await storedTokens()).not.toContain(token);
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    // the stored value is no cookie: signed as one, it opens nothing
+    const key = cookieSigningKey(t.config.authSecret!);
+    const forged = `auth_token=${signCookieValue(rows[0]!.token, key)}`;
+    expect((await me(forged)).statusCode).toBe(401);
+
+    expect((await post('/api/v1/auth/sign-out', {}, customer.cookie)).statusCode).toBe(204);
+    expect(await sessionRows(customer.id)).toHaveLength(0);
+    expect((await me(customer.cookie)).statusCode).toBe(401);
+  });
+
+  it('sign-out ends through better-auth, by its token, a session the app no longer counts', async () => {
+    const customer = await registerCustomer(t.app);
+    try {
+      // over by the app's clock: the request has no session, better-auth still finds the row
+      clockAhead = 12 * 3600_000 + 60_000;
+      const out = await post('/api/v1/auth/sign-out', {}, customer.cookie);
+      expect(out.statusCode).toBe(204);
+    } finally {
+      clockAhead = 0;
+    }
+    expect(await sessionRows(customer.id)).toHaveLength(0);
+  });
+
+  it('an admin signed in with two-factor, and an enrolment that renews the session, store hashes', async () => {
+    const admin = await signInAdmin(t.app);
+    expect((await sessionRows(admin.id))[0]!.token).toBe(sha256Hex(partsOf(admin.cookie).token));
+    const enabled = await post(
+      '/api/v1/admin/me/two-factor/enable',
+      { password: admin.password },
+      admin.cookie,
+    );
+    const secret = new URL(enabled.json().totpUri as string).searchParams.get('secret')!;
+    const verified = await post(
+      '/api/v1/admin/me/two-factor/verify',
+      { code: await generate({ secret }) },
+      admin.cookie,
+    );
+    expect(verified.statusCode).toBe(200);
+    const renewed = sessionCookieOf(verified);
+    // better-auth read the session by the cookie's token, then replaced it
+    expect((await sessionRows(admin.id)).map((r) => r.token)).toEqual([
+      sha256Hex(partsOf(renewed).token),
+    ]);
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/sign-in',
+      payload: { username: admin.username, password: admin.password },
+    });
+    const cookies = pending.cookies
+      .filter((c) => c.value !== '')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/two-factor',
+      headers: { cookie: cookies },
+      payload: { code: await generate({ secret }) },
+    });
+    expect(done.statusCode).toBe(200);
+    const signedIn = sessionCookieOf(done);
+    const tokens = (await sessionRows(admin.id)).map((r) => r.token);
+    expect(tokens).toHaveLength(2);
+    expect(tokens).toContain(sha256Hex(partsOf(signedIn).token));
+    expect(await storedTokens()).not.toContain(partsOf(signedIn).token);
+    expect((await me(signedIn)).statusCode).toBe(200);
+  });
+
+  it('a session stored before hashing works again once its token is converted', async () => {
+    const customer = await registerCustomer(t.app);
+    const { token } = partsOf(customer.cookie);
+    // as a row written before the change: the token itself
+    await t.handle.db.update(sessions).set({ token }).where(eq(sessions.userId, customer.id));
+    expect((await me(customer.cookie)).statusCode).toBe(401);
+    expect(await hashLegacySessionTokens(t.handle.db)).toBeGreaterThanOrEqual(1);
+    expect((await sessionRows(customer.id))[0]!.token).toBe(sha256Hex(token));
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    // a hash is left alone
+    expect(await hashLegacySessionTokens(t.handle.db)).toBe(0);
+  });
+});
 
 describe('signed session cookie', () => {
   let customer: TestCustomer;

@@ -127,7 +127,8 @@ function AccountDetails({ profile }: { profile: CustomerProfile }) {
               </li>
             ))}
           </SimpleGrid>
-          {!profile.documentsVerified || !profile.nationalIdVerified ? (
+          {/* the national ID check is the back office's; only missing documents are the customer's */}
+          {!profile.documentsVerified ? (
             <div>
               <Button component={LocalLink} to="/profile/documents" variant="light">
                 {t('accounts.account.sendDocuments')}

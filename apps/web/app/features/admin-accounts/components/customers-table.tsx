@@ -59,7 +59,7 @@ export function CustomersTable() {
           w={{ base: '100%', sm: 220 }}
         />
         {customers.isFetching && !customers.isPending && (
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         )}
       </Group>
       {customers.isPending && <LoadingStatus />}

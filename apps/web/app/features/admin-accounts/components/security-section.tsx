@@ -203,7 +203,7 @@ function ConfirmTwoFactor({ setup, onCancel }: { setup: TwoFactorSetup; onCancel
               data-testid="totp-qr"
             />
           ) : (
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           )}
           {secret && (
             <Stack gap={4}>
