@@ -20,6 +20,7 @@ import { createAdminOrdersService } from './orders.admin.service.ts';
 import { customerOrderRoutes } from './orders.customer.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { quoteKey } from './quote-token.ts';
+import { settingsSnapshot } from './settings-snapshot.ts';
 
 /**
  * Orders from quote to payout and the treasury (docs/orders-api.md): the customer's routes, the
@@ -40,6 +41,8 @@ export const orderRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     },
   });
   await app.register(storagePlugin, { dataDir: config.dataDir });
+  // The order page's snapshot of the settings: dropped as soon as a change commits.
+  app.settingsChanged.on(() => settingsSnapshot(app.db).invalidate());
 
   const logError = (details: object, message: string) => app.log.error(details, message);
   const moveDeps: MoveDeps = withAutomaticPayouts(

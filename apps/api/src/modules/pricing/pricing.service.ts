@@ -35,20 +35,25 @@ export function createPricingService(deps: PricingServiceDeps) {
   const cacheMs = deps.cacheMs ?? 2000;
   let cached: { snapshot: PricingSnapshot; expires: number } | null = null;
   let loading: Promise<PricingSnapshot> | null = null;
+  // A load that began before an invalidation (e.g. a settings change) must not be kept.
+  let generation = 0;
 
   async function snapshot(): Promise<PricingSnapshot> {
     const at = Date.now();
     if (cached && cached.expires > at) return cached.snapshot;
-    loading ??= deps
+    if (loading) return loading;
+    const started = generation;
+    const load = deps
       .loadSnapshot()
       .then((fresh) => {
-        cached = { snapshot: fresh, expires: Date.now() + cacheMs };
+        if (started === generation) cached = { snapshot: fresh, expires: Date.now() + cacheMs };
         return fresh;
       })
       .finally(() => {
-        loading = null;
+        if (loading === load) loading = null;
       });
-    return loading;
+    loading = load;
+    return load;
   }
 
   function isStale(token: SnapshotToken, snap: PricingSnapshot): boolean {
@@ -122,7 +127,9 @@ export function createPricingService(deps: PricingServiceDeps) {
 
   return {
     invalidate() {
+      generation += 1;
       cached = null;
+      loading = null;
     },
 
     async catalogue(): Promise<CatalogueResponse> {

@@ -1,8 +1,25 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { lazy, Suspense } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { ScreenLoader } from '../../components/screen-loader.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('adminGeneralSettings');
 
+const GeneralSettings = lazy(() =>
+  import('../../features/settings/components/general-settings.tsx').then((m) => ({
+    default: m.GeneralSettings,
+  })),
+);
+
 export default function AdminGeneralSettingsPage() {
-  return <ComingSoon page="adminGeneralSettings" />;
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.adminGeneralSettings.title')}</Title>
+      <Suspense fallback={<ScreenLoader />}>
+        <GeneralSettings />
+      </Suspense>
+    </Stack>
+  );
 }

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { SettingsView } from '@permuta/contracts/settings';
+import { formValuesOf, parseSettingsForm, settingsChange } from './form.ts';
+
+const STORED: SettingsView = {
+  defaultSendToken: 'PIX',
+  defaultReceiveToken: 'USDT',
+  instagramUrl: 'https://www.instagram.com/permuta.example',
+  telegramUrl: null,
+  youtubeUrl: null,
+  youtubeTutorialUrl: null,
+  supportEmail: 'suporte@permuta.example',
+  supportPhone: '+5511999990000',
+  pixKeyType: 'email',
+  pixKey: 'pix@permuta.example',
+  pixMerchantName: 'PERMUTA',
+  pixMerchantCity: 'SAO PAULO',
+  derivAccount: 'CR1234567',
+  bankAccount: null,
+  boletoFee: '3.5',
+  pixMinReceive: '50',
+  pixMaxReceive: '50000',
+  derivMinReceive: '10',
+  derivMaxReceive: '5000',
+  whatsappThresholdBrl: '200',
+  quoteLockMinutes: 15,
+  pendingExpiryMinutes: 30,
+  priceStaleMinutes: 10,
+  autoCompleteHours: 72,
+  operatingHours: {
+    timeZone: 'America/Sao_Paulo',
+    days: [1, 2, 3, 4, 5],
+    open: '10:00',
+    close: '18:00',
+  },
+  documentsRequired: true,
+  twoFactorRequired: false,
+  autoCryptoPayouts: false,
+  updatedAt: '2026-01-10T15:00:00.000Z',
+  updatedBy: 'ana',
+  exchangeConfigured: false,
+};
+
+describe('the general settings form', () => {
+  it('shows amounts in the page style and sends nothing when nothing changed', () => {
+    const values = formValuesOf(STORED, 'pt-BR');
+    expect(values.boletoFee).toBe('3,5');
+    expect(values.operatingHours.days).toEqual(['1', '2', '3', '4', '5']);
+    expect(values.bankAccount).toEqual({
+      bank: '',
+      branch: '',
+      account: '',
+      holder: '',
+      document: '',
+    });
+    const parsed = parseSettingsForm(values, 'pt-BR');
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(settingsChange(STORED, parsed.values)).toEqual({});
+  });
+
+  it('sends only the fields whose value changed, normalized', () => {
+    const values = formValuesOf(STORED, 'pt-BR');
+    values.pixMaxReceive = '1.234,50';
+    values.supportPhone = '(11) 99999-0000'; // the same phone, typed differently
+    values.supportEmail = 'Novo@Permuta.Example';
+    values.operatingHours.days = ['6', '1', '2', '3', '4', '5'];
+    const parsed = parseSettingsForm(values, 'pt-BR');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(settingsChange(STORED, parsed.values)).toEqual({
+      pixMaxReceive: '1234.5',
+      supportEmail: 'novo@permuta.example',
+      operatingHours: {
+        timeZone: 'America/Sao_Paulo',
+        days: [1, 2, 3, 4, 5, 6],
+        open: '10:00',
+        close: '18:00',
+      },
+    });
+  });
+
+  it('puts each broken rule on its field, in the page language', () => {
+    const values = formValuesOf(STORED, 'en-US');
+    values.pixMaxReceive = '10';
+    values.derivAccount = 'XR12';
+    values.quoteLockMinutes = '';
+    values.operatingHours.days = [];
+    values.bankAccount.bank = 'Itaú';
+    const parsed = parseSettingsForm(values, 'en-US');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toMatchObject({
+      pixMaxReceive: 'The maximum must not be below the minimum.',
+      derivAccount: 'Deriv account number must start with CR.',
+      quoteLockMinutes: 'Enter a whole number of minutes from 1 to 10080 (7 days).',
+      'operatingHours.days': 'Choose at least one weekday.',
+      'bankAccount.branch':
+        'Enter the branch: 1 to 5 digits, with an optional check digit (0001 or 1234-5).',
+    });
+    const pt = parseSettingsForm(values, 'pt-BR');
+    expect(pt.ok ? {} : pt.errors).toMatchObject({
+      derivAccount: 'O número da conta Deriv deve começar com CR.',
+    });
+  });
+
+  it('clears an optional text left empty, and the whole bank account when every field is empty', () => {
+    const values = formValuesOf(
+      {
+        ...STORED,
+        bankAccount: {
+          bank: '341 - Itaú',
+          branch: '0001',
+          account: '1-2',
+          holder: 'Permuta Ltda',
+          document: '11222333000181',
+        },
+      },
+      'en-US',
+    );
+    values.instagramUrl = '';
+    values.bankAccount = { bank: '', branch: '', account: '', holder: '', document: '' };
+    const parsed = parseSettingsForm(values, 'en-US');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(
+      settingsChange(
+        {
+          ...STORED,
+          bankAccount: {
+            bank: '341 - Itaú',
+            branch: '0001',
+            account: '1-2',
+            holder: 'Permuta Ltda',
+            document: '11222333000181',
+          },
+        },
+        parsed.values,
+      ),
+    ).toEqual({
+      instagramUrl: null,
+      bankAccount: null,
+    });
+  });
+});
