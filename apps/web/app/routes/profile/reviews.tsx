@@ -1,8 +1,19 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { lazy, Suspense } from 'react';
+import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('profileReviews');
 
+const WriteReviewScreen = lazy(() =>
+  import('../../features/reviews/components/write-review-screen.tsx').then((m) => ({
+    default: m.WriteReviewScreen,
+  })),
+);
+
 export default function ProfileReviewsPage() {
-  return <ComingSoon page="profileReviews" />;
+  return (
+    <Suspense fallback={<ScreenLoader />}>
+      <WriteReviewScreen />
+    </Suspense>
+  );
 }
