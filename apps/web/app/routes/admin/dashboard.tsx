@@ -1,10 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { Stack } from '@mantine/core';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Stack, Title } from '@mantine/core';
 import { ScreenLoader } from '../../components/screen-loader.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('adminDashboard');
+
+const DashboardScreen = lazy(() =>
+  import('../../features/admin-dashboard/components/dashboard-screen.tsx').then((m) => ({
+    default: m.DashboardScreen,
+  })),
+);
 
 const SecuritySection = lazy(() =>
   import('../../features/admin-accounts/components/security-section.tsx').then((m) => ({
@@ -12,11 +18,15 @@ const SecuritySection = lazy(() =>
   })),
 );
 
-/** The dashboard proper arrives with a later issue; the admin's own security lives here now. */
+/** The back office's home: the work waiting now and the charts; the admin's own security below. */
 export default function AdminDashboardPage() {
+  const { t } = useTranslation();
   return (
     <Stack gap="xl">
-      <ComingSoon page="adminDashboard" />
+      <Title order={1}>{t('pages.adminDashboard.title')}</Title>
+      <Suspense fallback={<ScreenLoader />}>
+        <DashboardScreen />
+      </Suspense>
       <Suspense fallback={<ScreenLoader />}>
         <SecuritySection />
       </Suspense>

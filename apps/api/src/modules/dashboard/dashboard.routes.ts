@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, dashboardSchema } from '@permuta/contracts';
+import { requireAdmin } from '../auth/guards.ts';
+import type { ModuleOptions } from '../module-options.ts';
+import { createDashboardService } from './dashboard.service.ts';
+
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+};
+
+/** The back office's dashboard (/admin): work queues and the charts' series. Admins only. */
+export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
+  const service = createDashboardService({ db: app.db, now });
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/api/v1/admin/dashboard',
+    {
+      schema: {
+        tags: ['admin-dashboard'],
+        summary: 'The work waiting now and the series of the last weeks',
+        description:
+          'Order queues (waiting for confirmation: user_confirmed + paid; waiting for payout: admin_confirmed + processing; in error) and documents waiting for review (those older than 24 h counted as overdue), each with its oldest items; orders per day by status and volume per pair per day over the last 30 days, new customers per week over the last 12 weeks, and the daily price of the main tokens. Days and weeks (Monday first) are those of America/Sao_Paulo; every day is present, zeros included.',
+        response: { 200: dashboardSchema, ...errors },
+      },
+    },
+    async () => service.dashboard(),
+  );
+};
