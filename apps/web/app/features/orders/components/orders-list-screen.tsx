@@ -58,7 +58,7 @@ export function OrdersListScreen() {
           w={{ base: '100%', sm: 260 }}
         />
         {orders.isFetching && !orders.isPending && (
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         )}
       </Group>
 
