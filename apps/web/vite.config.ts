@@ -142,6 +142,10 @@ const CHUNK_GROUPS = [
     test: (id: string) =>
       /@mantine\/(core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Checkbox|NativeSelect|Button|Loader|Alert|ActionIcon|CloseButton|Badge|Skeleton|SimpleGrid)\/|hooks\/)/.test(
         normalise(id),
+      ) ||
+      // and their styles, as one stylesheet: a form page then waits for one file, not seven
+      /@mantine\/core\/styles\/(Input|PasswordInput|Checkbox|Button|Loader|Alert|ActionIcon|CloseButton|Badge|Skeleton|SimpleGrid)\.css$/.test(
+        normalise(id),
       ),
   },
 ];
@@ -155,7 +159,14 @@ export default defineConfig(({ command }) => ({
   define: {
     __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME || 'Permuta'),
     __BUILD_ID__: JSON.stringify(command === 'build' ? BUILD_ID : 'dev'),
-    __SITE_URL__: JSON.stringify((process.env.SITE_URL ?? '').replace(/\/+$/, '')),
+    // the public origin for canonical URLs, hreflang links and social previews: PUBLIC_URL (the
+    // API's variable; SITE_URL overrides it for the build alone), by default the local server
+    __SITE_URL__: JSON.stringify(
+      (process.env.SITE_URL || process.env.PUBLIC_URL || 'http://localhost:3000').replace(
+        /\/+$/,
+        '',
+      ),
+    ),
   },
   plugins: [reactRouter(), staticFallback(), buildInfo()],
   server: {

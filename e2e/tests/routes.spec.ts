@@ -1,6 +1,6 @@
 import { LOCALES } from '@permuta/contracts';
 import { APP_ROUTES, LOGIN_PATH, examplePath, localizedPath } from '@permuta/contracts/routes';
-import { expect, gotoAndSettle, test, text } from './support.ts';
+import { expect, gotoAndSettle, hasText, test, text } from './support.ts';
 
 const BRAND = 'Permuta';
 
@@ -18,9 +18,13 @@ for (const locale of LOCALES) {
           const title = text(locale, `pages.${route.id}.title`);
           await expect(page).toHaveTitle(route.id === 'home' ? BRAND : `${title} - ${BRAND}`);
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          // the page's own description where it has one (every prerendered page does)
+          const description = hasText(locale, `pages.${route.id}.description`)
+            ? text(locale, `pages.${route.id}.description`)
+            : text(locale, 'meta.description');
           await expect(page.locator('meta[name="description"]')).toHaveAttribute(
             'content',
-            text(locale, 'meta.description'),
+            description.replaceAll('{{brand}}', BRAND),
           );
           await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
         });

@@ -49,6 +49,15 @@ export const test = base.extend<{ consoleErrors: string[]; allowStatus: (status:
   },
 );
 
+export function hasText(locale: 'pt-BR' | 'en-US', key: string): boolean {
+  try {
+    text(locale, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function gotoAndSettle(page: Page, url: string) {
   const response = await page.goto(url);
   await page.waitForLoadState('networkidle');

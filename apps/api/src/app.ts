@@ -29,6 +29,12 @@ import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsChanged } from './lib/settings-changed.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 
 export interface BuildAppOptions {
   /** an open database (tests share one); otherwise the app opens and closes its own */
@@ -118,6 +124,8 @@ export async function buildApp(
     stopTimeoutMs: Math.floor(config.shutdownTimeoutMs / 2),
   });
   await app.register(authPlugin, { config, now });
+  // Emitted after a committed change of the settings; modules holding a copy subscribe.
+  app.decorate('settingsChanged', createSettingsChanged(app.log));
   // Feature modules (each registers its own routes; see docs/accounts-api.md).
   await app.register(documentRoutes, { dataDir: config.dataDir });
   await app.register(adminAccountsRoutes, { publicUrl: config.publicUrl, now });
@@ -138,12 +146,20 @@ export async function buildApp(
     ...(options.now ? { now: options.now } : {}),
   });
   app.decorate('pricing', pricing);
+  app.settingsChanged.on(() => pricing.invalidate());
   await app.register(pricingRoutes, { pricing });
 
   // Exchange core (issue: exchange core); each module owns its routes, services and queries.
   await app.register(walletRoutes, { config, now });
   await app.register(catalogueRoutes, { config, now });
   await app.register(orderRoutes, { config, now });
+  await app.register(settingsRoutes, { config, now });
+  await app.register(dashboardRoutes, { config, now });
+  await app.register(reviewRoutes, { config, now });
+
+  // Public site (issue: public site): the contact form, and the sitemap and robots.txt.
+  await app.register(contactRoutes, { config, now });
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
 
   if (webBuild) await app.register(web, { build: webBuild, isAppPath });
   app.setNotFoundHandler(async (request, reply) => {

@@ -8,6 +8,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** the Reply-To address, lower case ('' when none) */
+  replyTo: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export class SmtpCatcher {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              replyTo: (parsed.replyTo?.value[0]?.address ?? '').toLowerCase(),
             });
             for (const wake of this.waiters.splice(0)) wake();
             callback();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { LOCALES } from './locale.ts';
 import type { Locale } from './locale.ts';
 

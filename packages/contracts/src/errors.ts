@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { CATALOGUE_ADMIN_ERROR_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_ERROR_MESSAGES } from './messages/orders.ts';
+import { REVIEWS_ERROR_MESSAGES } from './messages/reviews.ts';
 import { WALLETS_ERROR_MESSAGES } from './messages/wallets.ts';
+import { CONTACT_ERROR_MESSAGES } from './messages/contact.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -234,6 +236,8 @@ export const ERROR_MESSAGES = {
   ...WALLETS_ERROR_MESSAGES,
   ...CATALOGUE_ADMIN_ERROR_MESSAGES,
   ...ORDERS_ERROR_MESSAGES,
+  ...REVIEWS_ERROR_MESSAGES,
+  ...CONTACT_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

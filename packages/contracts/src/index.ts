@@ -10,3 +10,7 @@ export * from './order-state.ts';
 export * from './wallets.ts';
 export * from './catalogue-admin.ts';
 export * from './orders.ts';
+export * from './settings.ts';
+export * from './dashboard.ts';
+export * from './reviews.ts';
+export * from './contact.ts';

@@ -1,4 +1,5 @@
 import { LOCALES, LOCALE_PREFIX, type Locale } from './locale.ts';
+import { LOGIN_PATH as SIGN_IN_PATH } from './login-path.ts';
 
 /**
  * Every page of the web app, as data: the web route tree is built from this list (once per
@@ -251,10 +252,7 @@ export const APP_ROUTES = [
 export type AppRouteId = (typeof APP_ROUTES)[number]['id'];
 
 /** Where a guest (or a signed-in user of the wrong role) is sent to sign in. */
-export const LOGIN_PATH: Record<Exclude<RouteGuard, 'public'>, string> = {
-  customer: '/login',
-  admin: '/admin/login',
-};
+export const LOGIN_PATH: Record<Exclude<RouteGuard, 'public'>, string> = SIGN_IN_PATH;
 
 export function findRoute(id: AppRouteId): AppRoute {
   const found = APP_ROUTES.find((r) => r.id === id);

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import type { Locale } from './locale.ts';
 import { ACCOUNT_FIELD_MESSAGES } from './accounts.ts';
 import { CATALOGUE_ADMIN_FIELD_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_FIELD_MESSAGES } from './messages/orders.ts';
+import { SETTINGS_FIELD_MESSAGES } from './messages/settings.ts';
+import { REVIEWS_FIELD_MESSAGES } from './messages/reviews.ts';
 import { WALLETS_FIELD_MESSAGES } from './messages/wallets.ts';
+import { CONTACT_FIELD_MESSAGES } from './messages/contact.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -27,6 +31,9 @@ export const FIELD_MESSAGES = {
   ...WALLETS_FIELD_MESSAGES,
   ...CATALOGUE_ADMIN_FIELD_MESSAGES,
   ...ORDERS_FIELD_MESSAGES,
+  ...SETTINGS_FIELD_MESSAGES,
+  ...REVIEWS_FIELD_MESSAGES,
+  ...CONTACT_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -25,7 +25,20 @@ export type EmailTemplate =
   | { kind: 'account-verified'; name: string; link: string }
   | OrderCreatedEmail
   | OrderStatusEmail
-  | { kind: 'order-boleto'; name: string; reference: string; link: string };
+  | { kind: 'order-boleto'; name: string; reference: string; link: string }
+  | ContactMessageEmail;
+
+/** A visitor's message from the contact page, to the support address (replies go to the visitor). */
+export interface ContactMessageEmail {
+  kind: 'contact-message';
+  name: string;
+  email: string;
+  message: string;
+  /** the language of the page the visitor wrote from: the answer should be in it */
+  visitorLocale: Locale;
+  /** ISO instant the message was received */
+  receivedAt: string;
+}
 
 /** An amount with its unit (BRL for PIX, USD for Deriv, else the token code), as a decimal string. */
 export interface EmailAmount {
@@ -233,6 +246,10 @@ interface Rendered {
   action?: { label: string; url: string };
   /** a code shown large */
   code?: string;
+  /** someone else's words, quoted as they were typed (line breaks kept) */
+  quote?: string;
+  /** where a reply to this e-mail goes */
+  replyTo?: string;
 }
 
 function content(template: EmailTemplate, locale: Locale, brand: string): Rendered {
@@ -400,6 +417,30 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             ],
             action: { label: 'Baixar o boleto', url: template.link },
           };
+    case 'contact-message': {
+      const received = dateTime(template.receivedAt, locale);
+      const language = template.visitorLocale === 'en-US' ? 'English' : 'Portuguese';
+      const idioma = template.visitorLocale === 'en-US' ? 'inglês' : 'português';
+      return en
+        ? {
+            subject: `Contact page: message from ${template.name} - ${brand}`,
+            lines: [
+              `New message from the contact page, received on ${received} (Brasília time).`,
+              `From: ${template.name} <${template.email}>, writing in ${language}. Reply to this e-mail to answer them (within 24 hours on weekdays).`,
+            ],
+            quote: template.message,
+            replyTo: template.email,
+          }
+        : {
+            subject: `Página de contato: mensagem de ${template.name} - ${brand}`,
+            lines: [
+              `Nova mensagem da página de contato, recebida em ${received} (horário de Brasília).`,
+              `De: ${template.name} <${template.email}>, escrevendo em ${idioma}. Responda a este e-mail para falar com a pessoa (em até 24 horas em dias úteis).`,
+            ],
+            quote: template.message,
+            replyTo: template.email,
+          };
+    }
   }
 }
 
@@ -425,6 +466,7 @@ export function renderEmail(
     ...(c.code ? [`    ${c.code}`] : []),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`] : []),
     ...c.lines.slice(2),
+    ...(c.quote ? [c.quote] : []),
     `— ${brand}`,
   ].join('\n\n');
   const paragraphs = c.lines
@@ -436,6 +478,9 @@ export function renderEmail(
   const action = c.action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:12px 20px;background:#5f3dc4;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(c.action.label)}</a></p><p style="margin:0 0 16px;font-size:12px;color:#555">${escapeHtml(c.action.url)}</p>`
     : '';
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#1a1b1e;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(brand)}</h1>${paragraphs}${code}${action}</body></html>`;
-  return { to, subject: c.subject, text, html };
+  const quote = c.quote
+    ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #5f3dc4;background:#f4f2fb;white-space:pre-wrap">${escapeHtml(c.quote)}</blockquote>`
+    : '';
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#1a1b1e;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(brand)}</h1>${paragraphs}${code}${action}${quote}</body></html>`;
+  return { to, subject: c.subject, text, html, ...(c.replyTo ? { replyTo: c.replyTo } : {}) };
 }

@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '@permuta/contracts/routes';
+import { LOGIN_PATH } from '@permuta/contracts/login-path';
 import { localeFromPath, localizePath } from './locale.ts';
 import { withRedirectTo } from './redirect.ts';
 import type { Session } from './session.ts';

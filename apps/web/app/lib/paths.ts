@@ -1,7 +1,11 @@
 import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
+import { dashboardPaths } from './paths/dashboard.ts';
 import { accountPaths } from './paths/accounts.ts';
 import { orderPaths } from './paths/orders.ts';
+import { reviewPaths } from './paths/reviews.ts';
 import { walletPaths } from './paths/wallets.ts';
+import { settingsPaths } from './paths/settings.ts';
+import { publicSitePaths } from './paths/public-site.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -14,4 +18,8 @@ export const apiPaths = {
   ...walletPaths,
   ...catalogueAdminPaths,
   ...orderPaths,
+  ...dashboardPaths,
+  ...reviewPaths,
+  ...settingsPaths,
+  ...publicSitePaths,
 } as const;

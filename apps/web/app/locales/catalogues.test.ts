@@ -12,8 +12,43 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** Values that are the same in both languages on purpose. */
+/** Keys whose values are the same in both languages on purpose. */
 const SAME_IN_BOTH = new Set(['calculator.rateValue']);
+
+/**
+ * Words written the same in Portuguese and English: brand and product names, codes, units. A
+ * value identical in both catalogues passes only when it has no other word (placeholders and
+ * symbols are not words): "WhatsApp", "{{minutes}} min" pass, a copied "Send message" fails.
+ */
+const SAME_WORDS = new Set([
+  'Permuta',
+  'WhatsApp',
+  'Instagram',
+  'Telegram',
+  'YouTube',
+  'E-mail',
+  'PIX',
+  'Deriv',
+  'TED',
+  'CPF',
+  'CNPJ',
+  'BRL',
+  'USD',
+  'USDT',
+  'BTC',
+  'ETH',
+  'Total',
+  'min',
+  'h',
+  'd',
+]);
+
+/** Whether `pt` is `en` left untranslated. */
+function untranslated(key: string, en: string, pt: string | undefined): boolean {
+  if (pt !== en || SAME_IN_BOTH.has(key)) return false;
+  const words = en.replace(/\{\{[^}]*\}\}/g, ' ').match(/\p{L}[\p{L}-]*/gu) ?? [];
+  return words.some((word) => !SAME_WORDS.has(word));
+}
 
 const en = flatten(enUS);
 const pt = flatten(ptBR);
@@ -26,8 +61,18 @@ describe('translation catalogues', () => {
   });
 
   it('translate every text (apart from the allowed ones)', () => {
-    const same = [...en].filter(([key, text]) => pt.get(key) === text && !SAME_IN_BOTH.has(key));
+    const same = [...en].filter(([key, text]) => untranslated(key, text, pt.get(key)));
     expect(same).toEqual([]);
+  });
+
+  it('tell a text left untranslated from names that are the same in both languages', () => {
+    expect(untranslated('x', 'Send message', 'Send message')).toBe(true);
+    expect(untranslated('x', 'Contact us on WhatsApp', 'Contact us on WhatsApp')).toBe(true);
+    expect(untranslated('x', 'Send message', 'Enviar mensagem')).toBe(false);
+    expect(untranslated('x', 'WhatsApp', 'WhatsApp')).toBe(false);
+    expect(untranslated('x', 'E-mail', 'E-mail')).toBe(false);
+    expect(untranslated('x', '{{minutes}} min', '{{minutes}} min')).toBe(false);
+    expect(untranslated('x', '{{pair}}: BRL', '{{pair}}: BRL')).toBe(false);
   });
 
   it('use the same placeholders in both languages', () => {

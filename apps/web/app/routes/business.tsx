@@ -1,8 +1,26 @@
-import { LegalPage } from '../components/legal-page.tsx';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { ShellLinkButton } from '../components/shell-button.tsx';
+import { LegalDocumentPage } from '../features/public-site/components/legal-document.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('business');
 
 export default function BusinessPage() {
-  return <LegalPage page="business" section="business" />;
+  const { t } = useTranslation();
+  return (
+    <LegalDocumentPage page="business" id="business">
+      <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="business-cta">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h3" id="business-cta">
+            {t('business.cta')}
+          </Title>
+          <Text>{t('business.ctaBody')}</Text>
+          <ShellLinkButton to="/contact" size="md" data-testid="business-contact">
+            {t('pages.contact.title')}
+          </ShellLinkButton>
+        </Stack>
+      </Paper>
+    </LegalDocumentPage>
+  );
 }

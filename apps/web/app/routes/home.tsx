@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from '../i18n/react.tsx';
 import { ShellLinkButton } from '../components/shell-button.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -10,9 +10,36 @@ export const meta = pageMeta('home');
 
 // its code (Select, popovers, TanStack Query) loads beside the catalogue request
 const Calculator = lazy(() => import('../features/quote/components/calculator.tsx'));
+/**
+ * Resolves once the element is near the viewport; at once without it (a client navigation, the
+ * prerender) or without IntersectionObserver.
+ */
+function nearViewport(id: string): Promise<void> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(id);
+  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+  });
+}
+
+// hours, tutorial, reviews and FAQ read the settings and the reviews: one lazy chunk with
+// TanStack Query, prerendered all the same. Its code loads (and the static HTML hydrates) when
+// the visitor nears it, so that the calculator alone competes for the first seconds.
+const HomeSections = lazy(() =>
+  nearViewport('home-sections').then(
+    () => import('../features/public-site/components/home-sections.tsx'),
+  ),
+);
 
 const STEPS = ['one', 'two', 'three'] as const;
-const FAQ = ['account', 'payment', 'fees', 'time', 'safety', 'assets'] as const;
 const POINTS = ['point1', 'point2', 'point3'] as const;
 
 export default function HomePage() {
@@ -82,23 +109,11 @@ export default function HomePage() {
         </ol>
       </Container>
 
-      <Container size="md" pb={64} component="section" aria-labelledby="faq-title">
-        <Title order={2} ta="center" mb="xl" id="faq-title">
-          {t('home.faq.title')}
-        </Title>
-        {/* native disclosure widgets: keyboard and screen-reader support without extra script */}
-        <div className={classes.faq}>
-          {FAQ.map((item) => (
-            <details key={item} className={classes.faqItem} name="faq">
-              <summary>
-                <span>{t(`home.faq.${item}.q`)}</span>
-                <IconChevronDown size={18} aria-hidden="true" className={classes.chevron} />
-              </summary>
-              <Text className={classes.answer}>{t(`home.faq.${item}.a`)}</Text>
-            </details>
-          ))}
-        </div>
-      </Container>
+      <div id="home-sections">
+        <Suspense fallback={<div className={classes.sectionsFallback} />}>
+          <HomeSections />
+        </Suspense>
+      </div>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { LegalPage } from '../components/legal-page.tsx';
+import { LegalDocumentPage } from '../features/public-site/components/legal-document.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('pld');
 
 export default function PldPage() {
-  return <LegalPage page="pld" section="pld" />;
+  return <LegalDocumentPage page="pld" id="pld" />;
 }

@@ -1,8 +1,8 @@
-import { LegalPage } from '../components/legal-page.tsx';
+import { LegalDocumentPage } from '../features/public-site/components/legal-document.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('privacyPolicy');
 
 export default function PrivacyPolicyPage() {
-  return <LegalPage page="privacyPolicy" section="privacy" />;
+  return <LegalDocumentPage page="privacyPolicy" id="privacy" />;
 }

@@ -1,8 +1,8 @@
-import { LegalPage } from '../components/legal-page.tsx';
+import { LegalDocumentPage } from '../features/public-site/components/legal-document.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('termsOfService');
 
 export default function TermsOfServicePage() {
-  return <LegalPage page="termsOfService" section="terms" />;
+  return <LegalDocumentPage page="termsOfService" id="terms" />;
 }

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** where replies go (the visitor of a contact message); the sender otherwise */
+  replyTo?: string;
 }
 
 /** Where e-mails go: SMTP when configured, otherwise a file outbox on disk. */

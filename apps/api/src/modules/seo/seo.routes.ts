@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { robotsTxt, sitemapXml } from '@permuta/contracts/seo';
+
+/**
+ * /sitemap.xml and /robots.txt for search engines, with absolute URLs from PUBLIC_URL. Built
+ * once at start: they change only with the code or the configuration.
+ */
+export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
+  app,
+  { publicUrl },
+) => {
+  const sitemap = sitemapXml(publicUrl);
+  const robots = robotsTxt(publicUrl);
+  const cache = 'public, max-age=3600';
+
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        tags: ['seo'],
+        summary: 'Sitemap of the public pages in both languages, with hreflang alternates',
+      },
+    },
+    async (_request, reply) =>
+      reply.type('application/xml; charset=utf-8').header('cache-control', cache).send(sitemap),
+  );
+
+  app.get(
+    '/robots.txt',
+    { schema: { tags: ['seo'], summary: 'Crawling rules, with the sitemap address' } },
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', cache).send(robots),
+  );
+};

@@ -1,0 +1,64 @@
+import { Container } from '@mantine/core';
+import { QueryProvider } from '../../../lib/query-client.tsx';
+import { RecentReviews } from '../../reviews/components/recent-reviews.tsx';
+import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
+import { youtubeId } from '../youtube.ts';
+import { DeskHours } from './desk-hours.tsx';
+import { Faq } from './faq.tsx';
+import { TutorialVideo } from './tutorial-video.tsx';
+
+/**
+ * The sections of the home page that read the public settings or the reviews, loaded lazily
+ * (with TanStack Query) so that the page's first script stays small: hours, tutorial video,
+ * recent reviews and FAQ. The hours and the FAQ render the product's defaults until the settings
+ * arrive, so the prerendered HTML already holds them; the video and the reviews appear once there
+ * is something to show.
+ */
+export default function HomeSections() {
+  return (
+    <QueryProvider>
+      <SettingsDeskHours />
+      <SettingsTutorialVideo />
+      <RecentReviewsSection />
+      <SettingsFaq />
+    </QueryProvider>
+  );
+}
+
+function SettingsDeskHours() {
+  const { data } = usePublicSettings();
+  return (
+    <Container size="md" pb={64} component="section" aria-labelledby="hours-title">
+      <DeskHours settings={data} />
+    </Container>
+  );
+}
+
+function SettingsTutorialVideo() {
+  const { data } = usePublicSettings();
+  const url = data?.youtubeTutorialUrl;
+  if (!url || !youtubeId(url)) return null;
+  return (
+    <Container size="lg" pb={64}>
+      <TutorialVideo url={url} />
+    </Container>
+  );
+}
+
+function SettingsFaq() {
+  const { data } = usePublicSettings();
+  return (
+    <Container size="md" pb={64}>
+      <Faq settings={data} />
+    </Container>
+  );
+}
+
+/** The latest reviews (the reviews feature's section, with its link to /testimonials). */
+function RecentReviewsSection() {
+  return (
+    <Container size="lg" pb={64}>
+      <RecentReviews />
+    </Container>
+  );
+}
