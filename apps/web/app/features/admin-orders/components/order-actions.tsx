@@ -66,6 +66,9 @@ export function OrderActions({ order, id }: { order: AdminOrderView; id: string 
   const { t } = useTranslation();
   const client = useQueryClient();
   const [open, setOpen] = useState<Dialog | null>(null);
+  // the dialog keeps its title while it closes (a dialog without a name fails accessibility)
+  const [titled, setTitled] = useState<Dialog>('confirm_funds');
+  if (open && open !== titled) setTitled(open);
   const [conflict, setConflict] = useState<string | null>(null);
   const offered = DESK_ACTIONS.filter((action) => order.actions.includes(action));
   const boleto = order.paymentMethod === 'boleto' && order.status === 'pending';
@@ -131,7 +134,7 @@ export function OrderActions({ order, id }: { order: AdminOrderView; id: string 
       <Modal
         opened={open !== null}
         onClose={close}
-        title={open ? t(`adminOrders.actions.${open}.title`, { reference: order.reference }) : ''}
+        title={t(`adminOrders.actions.${titled}.title`, { reference: order.reference })}
         closeButtonProps={{ 'aria-label': t('admin.common.close') }}
         size="lg"
       >
