@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countAdmins, settings, tokens } from '@permuta/db';
@@ -92,6 +93,24 @@ describe('first start', () => {
         'USDT',
       ]);
       expect(await countAdmins(handle.db)).toBe(1);
+      // a month of daily prices before today's for the tokens not fixed at 1 BRL; the current
+      // price stays the latest, so quotes are not stale
+      const history = await handle.db.execute<{ code: string; days: number; latest: string }>(sql`
+        SELECT t.code, count(*) FILTER (WHERE p.created_at < now() - interval '1 hour')::int AS days,
+               (array_agg(p.price_brl::text ORDER BY p.created_at DESC))[1] AS latest
+          FROM prices p JOIN tokens t ON t.id = p.token_id GROUP BY t.code ORDER BY t.code`);
+      expect(history.rows).toEqual([
+        { code: 'BTC', days: 30, latest: expect.stringMatching(/^520000(\.0+)?$/) },
+        { code: 'DERIV', days: 30, latest: expect.stringMatching(/^5\.40*$/) },
+        { code: 'PIX', days: 0, latest: expect.stringMatching(/^1(\.0+)?$/) },
+        { code: 'USDT', days: 30, latest: expect.stringMatching(/^5\.40*$/) },
+      ]);
+      const quote = await first.app.inject({
+        method: 'POST',
+        url: '/api/v1/quotes',
+        payload: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
       expect(printed).toHaveBeenCalledTimes(1);
       const output = printed.mock.calls.flat().join('\n');
       expect(output).toContain('This password is shown only this once.');

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { countAdmins, createAdmin, seedDemoData, seedSettingsIfMissing } from '@permuta/db';
+import {
+  countAdmins,
+  createAdmin,
+  seedDemoData,
+  seedDemoPriceHistory,
+  seedSettingsIfMissing,
+} from '@permuta/db';
 import type { Db } from '@permuta/db';
 import type { AppConfig } from './config.ts';
 
@@ -21,7 +27,12 @@ export async function prepareDatabase(
     return;
   }
   const seeded = await seedDemoData(db);
-  if (seeded) log.info('demo data seeded: tokens, networks, prices, fees and settings');
+  if (seeded) {
+    await seedDemoPriceHistory(db, new Date());
+    log.info(
+      'demo data seeded: tokens, networks, prices with a month of history, fees and settings',
+    );
+  }
   if ((await countAdmins(db)) === 0) {
     const admin = await createAdmin(db, { username: 'admin' });
     console.info(

@@ -13,6 +13,7 @@ export { migrate, migrationStatus, migrationsFolder, MIGRATION_LOCK_KEY } from '
 export type { MigrationStatus } from './migrate.ts';
 export {
   seedDemoData,
+  seedDemoPriceHistory,
   seedSettingsIfMissing,
   DEMO_DEPOSIT_ADDRESSES,
   DEMO_SETTINGS,

@@ -279,3 +279,37 @@ export async function seedSettingsIfMissing(db: Db | Tx): Promise<boolean> {
     .returning({ id: settings.id });
   return inserted.length > 0;
 }
+
+/**
+ * A month of daily demo prices before the current ones (noon UTC, a gentle deterministic wave
+ * of a few percent around today's price) for the tokens not fixed at 1 BRL, so that a first start
+ * shows price history on the dashboard. Only for a database `seedDemoData` just seeded: every
+ * row is older than the current price, which stays the latest.
+ */
+export async function seedDemoPriceHistory(db: Db | Tx, now: Date, days = 30): Promise<number> {
+  const rows: { tokenId: string; priceBrl: string; source: 'manual'; createdAt: Date }[] = [];
+  const current = await db.execute<{ token_id: string; price_brl: string }>(
+    sql`SELECT DISTINCT ON (token_id) token_id, price_brl::text AS price_brl
+          FROM prices ORDER BY token_id, created_at DESC`,
+  );
+  for (const { token_id: tokenId, price_brl: price } of current.rows) {
+    const [whole = '0', fraction = ''] = price.split('.');
+    const decimals = whole.length >= 4 ? 2 : 4;
+    // the price in units of 10^-decimals, as an exact integer
+    const units = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+    if (units === 10n ** BigInt(decimals)) continue;
+    for (let day = days; day >= 1; day--) {
+      const at = new Date(now.getTime() - day * 86_400_000);
+      at.setUTCHours(12, 0, 0, 0);
+      // the wave in parts per million (an integer): the price itself stays exact
+      const ppm = BigInt(
+        Math.round(1_000_000 * (1 + 0.025 * Math.sin(day / 4) + 0.008 * Math.cos(day * 1.3))),
+      );
+      const value = ((units * ppm) / 1_000_000n).toString().padStart(decimals + 1, '0');
+      const priceBrl = `${value.slice(0, -decimals)}.${value.slice(-decimals)}`;
+      rows.push({ tokenId, priceBrl, source: 'manual', createdAt: at });
+    }
+  }
+  if (rows.length > 0) await db.insert(prices).values(rows);
+  return rows.length;
+}
