@@ -12,6 +12,7 @@ import {
   orderQuoteRequestSchema,
   orderSchema,
 } from '@permuta/contracts';
+import { writeAsIs } from '../../lib/serialize.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer, requireVerifiedCustomer } from '../auth/guards.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
@@ -116,6 +117,8 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
         params: orderIdParamsSchema,
         response: { 200: orderSchema, ...errors },
       },
+      // the page a customer keeps open, polled (see lib/serialize.ts)
+      serializerCompiler: writeAsIs,
     },
     async (request) => orders.showPage(pages.get(request) ?? null),
   );

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema } from '@permuta/contracts';
 import { orderEvents, sessions, settings, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -71,6 +72,8 @@ describe('the order page in one read', () => {
       const res = await page(owner, key);
       expect(res.statusCode, key).toBe(200);
       const body = res.json();
+      // written without zod (lib/serialize.ts): still exactly the contract's shape
+      expect(orderSchema.strict().parse(body)).toEqual(body);
       expect({ ...body, processingFrom: null }).toEqual({
         ...JSON.parse(JSON.stringify(expected)),
         processingFrom: null,
@@ -98,6 +101,7 @@ describe('the order page in one read', () => {
     );
     for (const created of [toPix, toUsdt]) {
       const res = await page(owner, created.reference);
+      expect(orderSchema.strict().parse(res.json())).toEqual(res.json());
       expect(res.statusCode).toBe(200);
       expect(res.json().payment.method).toBe('crypto');
       expect(res.json().payment.address).toBeTruthy();

@@ -5,6 +5,7 @@ import {
   quoteRequestSchema,
   quoteResponseSchema,
 } from '@permuta/contracts';
+import { writeAsIs } from '../../lib/serialize.ts';
 import type { PricingService } from './pricing.service.ts';
 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (
@@ -41,6 +42,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
           503: apiErrorSchema,
         },
       },
+      // the calculator's hot path (see lib/serialize.ts)
+      serializerCompiler: writeAsIs,
     },
     async (request) => pricing.quote(request.body),
   );

@@ -8,10 +8,15 @@ import {
 import type { CatalogueResponse, PublicToken, QuoteResponse } from '@permuta/contracts';
 import type { z } from 'zod';
 import type { quoteRequestSchema } from '@permuta/contracts';
-import { badRequest, unavailable, unprocessable } from '../../lib/app-error.ts';
+import { AppError, badRequest, unavailable, unprocessable } from '../../lib/app-error.ts';
 import type { PricingSnapshot, SnapshotNetwork, SnapshotToken } from './pricing.repository.ts';
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;
+
+/** A quote's arithmetic, fee and limits: what one snapshot answers for one input. */
+type WorkedQuote = Omit<QuoteResponse, 'prices' | 'quotedAt'>;
+/** Inputs remembered per snapshot (a snapshot lives `cacheMs`); beyond this, worked out again. */
+const WORKED_PER_SNAPSHOT = 2000;
 
 export interface PricingServiceDeps {
   loadSnapshot: () => Promise<PricingSnapshot>;
@@ -37,6 +42,11 @@ export function createPricingService(deps: PricingServiceDeps) {
   let loading: Promise<PricingSnapshot> | null = null;
   // A load that began before an invalidation (e.g. a settings change) must not be kept.
   let generation = 0;
+  /** Quotes worked out on each snapshot, by input; gone with the snapshot. */
+  const worked = new WeakMap<
+    PricingSnapshot,
+    Map<string, { quote: WorkedQuote } | { error: AppError }>
+  >();
 
   async function snapshot(): Promise<PricingSnapshot> {
     const at = Date.now();
@@ -125,6 +135,67 @@ export function createPricingService(deps: PricingServiceDeps) {
     return token.price;
   }
 
+  /**
+   * The amounts, fee and limits of a quote whose tokens, network and prices were checked: the
+   * part worth keeping per snapshot. Throws the amount's errors (precision, too small, limits).
+   */
+  function arithmetic(
+    snap: PricingSnapshot,
+    input: QuoteInput,
+    send: SnapshotToken,
+    receive: SnapshotToken,
+    network: SnapshotNetwork | null,
+    priceBrl: { send: string; receive: string },
+  ): WorkedQuote {
+    const typed = input.side === 'send' ? send : receive;
+    if (exceedsPrecision(input.amount, typed.precision)) {
+      throw badRequest(
+        'AMOUNT_PRECISION',
+        { token: typed.code, precision: typed.precision },
+        {
+          amount: 'amount.invalid',
+        },
+      );
+    }
+
+    const networkFee = receive.kind === 'crypto' && network ? network.withdrawFee : '0';
+    const math = {
+      send: { precision: send.precision, priceBrl: priceBrl.send },
+      receive: { precision: receive.precision, priceBrl: priceBrl.receive },
+      feePercent: feePercent(send, receive, snap),
+      networkFee,
+    };
+    const amounts =
+      input.side === 'send'
+        ? quoteForSend(input.amount, math)
+        : quoteForReceive(input.amount, math);
+
+    const limits = receiveLimits(receive, receive.kind === 'crypto' ? network : null, snap);
+    const unit = unitOf(receive);
+    if (dec(amounts.amountReceive).lte(0)) throw unprocessable('AMOUNT_TOO_SMALL');
+    if (limits.min !== null && dec(amounts.amountReceive).lt(limits.min)) {
+      throw unprocessable('AMOUNT_BELOW_MINIMUM', { min: normalize(limits.min), token: unit });
+    }
+    if (limits.max !== null && dec(amounts.amountReceive).gt(limits.max)) {
+      throw unprocessable('AMOUNT_ABOVE_MAXIMUM', { max: normalize(limits.max), token: unit });
+    }
+
+    return {
+      send: send.code,
+      receive: receive.code,
+      network: network?.code ?? null,
+      side: input.side,
+      ...amounts,
+      feePercent: math.feePercent,
+      limits: {
+        min: limits.min === null ? null : normalize(limits.min),
+        max: limits.max === null ? null : normalize(limits.max),
+        token: unit,
+      },
+      lockMinutes: snap.settings?.quoteLockMinutes ?? 15,
+    };
+  }
+
   return {
     invalidate() {
       generation += 1;
@@ -191,51 +262,32 @@ export function createPricingService(deps: PricingServiceDeps) {
 
       const sendPrice = requirePrice(send, snap);
       const receivePrice = requirePrice(receive, snap);
-      const typed = input.side === 'send' ? send : receive;
-      if (exceedsPrecision(input.amount, typed.precision)) {
-        throw badRequest(
-          'AMOUNT_PRECISION',
-          { token: typed.code, precision: typed.precision },
-          {
-            amount: 'amount.invalid',
-          },
-        );
+      // The arithmetic and limits depend only on the snapshot and the input: worked out once per
+      // snapshot (the calculator sends the same amounts again and again), errors included.
+      const key = `${send.id}|${receive.id}|${network?.code ?? ''}|${input.side}|${input.amount}`;
+      let table = worked.get(snap);
+      if (!table) {
+        table = new Map();
+        worked.set(snap, table);
       }
-
-      const networkFee = receive.kind === 'crypto' && network ? network.withdrawFee : '0';
-      const math = {
-        send: { precision: send.precision, priceBrl: sendPrice.brl },
-        receive: { precision: receive.precision, priceBrl: receivePrice.brl },
-        feePercent: feePercent(send, receive, snap),
-        networkFee,
-      };
-      const amounts =
-        input.side === 'send'
-          ? quoteForSend(input.amount, math)
-          : quoteForReceive(input.amount, math);
-
-      const limits = receiveLimits(receive, receive.kind === 'crypto' ? network : null, snap);
-      const unit = unitOf(receive);
-      if (dec(amounts.amountReceive).lte(0)) throw unprocessable('AMOUNT_TOO_SMALL');
-      if (limits.min !== null && dec(amounts.amountReceive).lt(limits.min)) {
-        throw unprocessable('AMOUNT_BELOW_MINIMUM', { min: normalize(limits.min), token: unit });
+      let entry = table.get(key);
+      if (!entry) {
+        try {
+          entry = {
+            quote: arithmetic(snap, input, send, receive, network, {
+              send: sendPrice.brl,
+              receive: receivePrice.brl,
+            }),
+          };
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          entry = { error };
+        }
+        if (table.size < WORKED_PER_SNAPSHOT) table.set(key, entry);
       }
-      if (limits.max !== null && dec(amounts.amountReceive).gt(limits.max)) {
-        throw unprocessable('AMOUNT_ABOVE_MAXIMUM', { max: normalize(limits.max), token: unit });
-      }
-
+      if ('error' in entry) throw entry.error;
       return {
-        send: send.code,
-        receive: receive.code,
-        network: network?.code ?? null,
-        side: input.side,
-        ...amounts,
-        feePercent: math.feePercent,
-        limits: {
-          min: limits.min === null ? null : normalize(limits.min),
-          max: limits.max === null ? null : normalize(limits.max),
-          token: unit,
-        },
+        ...entry.quote,
         prices: {
           sendBrl: normalize(sendPrice.brl),
           receiveBrl: normalize(receivePrice.brl),
@@ -243,7 +295,6 @@ export function createPricingService(deps: PricingServiceDeps) {
           receiveAt: receivePrice.at.toISOString(),
         },
         quotedAt: now().toISOString(),
-        lockMinutes: snap.settings?.quoteLockMinutes ?? 15,
       };
     },
   };

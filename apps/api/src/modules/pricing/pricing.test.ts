@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { quoteResponseSchema } from '@permuta/contracts';
 import { networks, prices, tokens } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -254,5 +255,55 @@ describe('quotes', () => {
       .set({ withdrawEnabled: true })
       .where(eq(networks.code, 'ERC20'));
     t.app.pricing.invalidate();
+  });
+});
+
+describe('quotes worked out once per snapshot', () => {
+  it('answer exactly what the contract says, on either side and for a crypto payout', async () => {
+    for (const body of [
+      { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
+      { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'receive', amount: '500' },
+      { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '1000' },
+    ]) {
+      const first = await quote(body);
+      const again = await quote(body);
+      expect(first.statusCode, first.body).toBe(200);
+      // the response is written without zod: it must still be exactly the schema's shape
+      expect(quoteResponseSchema.strict().parse(first.json())).toEqual(first.json());
+      expect(again.json()).toEqual(first.json());
+    }
+    // an error is remembered as the same error
+    const low = { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'receive', amount: '1' };
+    expect((await quote(low)).json().error.code).toBe('AMOUNT_BELOW_MINIMUM');
+    expect((await quote(low)).json().error.code).toBe('AMOUNT_BELOW_MINIMUM');
+  });
+
+  it('still refuse a price that went stale since the same input was last quoted', async () => {
+    let clock = NOW.getTime();
+    const other = await buildTestApp({ app: { now: () => new Date(clock) } });
+    try {
+      const [btc] = await other.handle.db
+        .select({ id: tokens.id })
+        .from(tokens)
+        .where(eq(tokens.code, 'BTC'));
+      await other.handle.db.delete(prices).where(eq(prices.tokenId, btc!.id));
+      await other.handle.db.insert(prices).values({
+        tokenId: btc!.id,
+        priceBrl: '530000',
+        source: 'exchange',
+        createdAt: new Date(clock - 60_000),
+      });
+      other.app.pricing.invalidate();
+      const body = { send: 'BTC', receive: 'PIX', side: 'send', amount: '0.001' };
+      const ask = () => other.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: body });
+      expect((await ask()).statusCode).toBe(200);
+      // ten minutes later, on the same snapshot (no reload, no invalidation): stale now
+      clock += 10 * 60_000;
+      const late = await ask();
+      expect(late.statusCode).toBe(422);
+      expect(late.json().error.code).toBe('PRICE_STALE');
+    } finally {
+      await other.close();
+    }
   });
 });
