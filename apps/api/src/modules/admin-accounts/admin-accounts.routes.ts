@@ -9,7 +9,6 @@ import {
   adminPasswordSchema,
   adminProfileSchema,
   adminUpdateSchema,
-  apiErrorSchema,
   customerActiveSchema,
   customerListItemSchema,
   customerListQuerySchema,
@@ -22,24 +21,17 @@ import {
   pageOf,
   twoFactorEnrolmentSchema,
 } from '@permuta/contracts';
-import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { authHeaders, requireAdmin } from '../auth/guards.ts';
+import { authHeaders, requireAdmin, signedIn } from '../auth/guards.ts';
 import { createAdminAccountsService } from './admin-accounts.service.ts';
 import type { Actor, AuthCall } from './admin-accounts.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 
 function actorOf(request: FastifyRequest): Actor {
-  const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401);
+  const auth = signedIn(request);
   return {
     adminId: auth.userId,
     sessionId: auth.sessionId,

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { AuthService, Caller } from './auth.service.ts';
 import { RESEND_SECONDS } from './auth.service.ts';
-import { authHeaders, requireCustomer } from './guards.ts';
+import { authHeaders, requireCustomer, signedIn } from './guards.ts';
 
 function caller(request: FastifyRequest): Caller {
   return { ip: request.ip, headers: authHeaders(request) };
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = signedIn(request);
       return service.me(auth.userId, {
         createdAt: auth.sessionCreatedAt,
         expiresAt: auth.sessionExpiresAt,
@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await service.resendVerification(request.auth!.userId);
+      const result = await service.resendVerification(signedIn(request).userId);
       return reply.status(202).send({
         message: successMessage('verificationSent', requestLocale(request)),
         ...result,
@@ -233,7 +233,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = signedIn(request);
       await service.changePassword(
         { userId: auth.userId, sessionId: auth.sessionId },
         request.body,
@@ -256,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const profile = await service.updateContact(
-        request.auth!.userId,
+        signedIn(request).userId,
         request.body,
         caller(request),
       );
@@ -275,7 +275,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: customerProfileSchema },
       },
     },
-    async (request) => service.updateDefaultTokens(request.auth!.userId, request.body),
+    async (request) => service.updateDefaultTokens(signedIn(request).userId, request.body),
   );
 
   app.post(

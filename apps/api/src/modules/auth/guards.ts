@@ -148,10 +148,19 @@ export const authContextPlugin = fp<{ auth: Auth; now: () => Date }>(
   { name: 'auth-context' },
 );
 
-/** Signed in as a customer whose account is active: 401 UNAUTHENTICATED, 403 FORBIDDEN (admin), 403 ACCOUNT_INACTIVE. */
-export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply) {
+/**
+ * The request's session, for a handler behind one of the guards below (401 UNAUTHENTICATED
+ * without one): who is calling, without asserting it.
+ */
+export function signedIn(request: Pick<FastifyRequest, 'auth'>): AuthContext {
   const auth = request.auth;
   if (!auth) throw new AppError('UNAUTHENTICATED', 401);
+  return auth;
+}
+
+/** Signed in as a customer whose account is active: 401 UNAUTHENTICATED, 403 FORBIDDEN (admin), 403 ACCOUNT_INACTIVE. */
+export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply) {
+  const auth = signedIn(request);
   if (auth.role !== 'customer') throw new AppError('FORBIDDEN', 403);
   if (!auth.active) throw new AppError('ACCOUNT_INACTIVE', 403);
 }
@@ -181,8 +190,7 @@ export async function isTwoFactorRequired(request: FastifyRequest): Promise<bool
  * TWO_FACTOR_REQUIRED elsewhere).
  */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401);
+  const auth = signedIn(request);
   if (auth.role !== 'admin') throw new AppError('FORBIDDEN', 403);
   if (!auth.twoFactorEnabled) {
     const route = request.routeOptions.url ?? '';

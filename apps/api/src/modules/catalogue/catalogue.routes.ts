@@ -32,23 +32,17 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { exchangeClientFromConfig } from '../../adapters/exchange/binance-client.ts';
 import { ExchangeRejectedError, isExchangeError } from '../../adapters/exchange/exchange.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin, signedIn } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import type { Actor } from './catalogue.service.ts';
 import { refreshExchangePrices, syncCatalogue } from './catalogue.exchange.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 
 function actorOf(request: FastifyRequest): Actor {
-  const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401);
+  const auth = signedIn(request);
   return { adminId: auth.userId, ip: request.ip };
 }
 

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, dashboardSchema } from '@permuta/contracts';
+import { dashboardSchema } from '@permuta/contracts';
 import { requireAdmin } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createDashboardService } from './dashboard.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-};
+const errors = apiErrors(401, 403);
 
 /** The back office's dashboard (/admin): work queues and the charts' series. Admins only. */
 export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {

@@ -3,27 +3,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DOCUMENT_TYPES,
-  MAX_DOCUMENT_BYTES,
-  apiErrorSchema,
-  documentSchema,
-} from '@permuta/contracts';
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, documentSchema } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import storagePlugin from '../../plugins/storage.ts';
-import { requireAdmin, requireCustomer } from '../auth/guards.ts';
+import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
 import { createDocumentsService } from './documents.service.ts';
 import type { DocumentFile, DocumentsService } from './documents.service.ts';
 import type { UploadedFile } from './file-check.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 413);
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const typeParams = z.object({ type: z.enum(DOCUMENT_TYPES) });
 
@@ -103,7 +92,7 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
         },
       },
     },
-    async (request) => service.list(request.auth!.userId),
+    async (request) => service.list(signedIn(request).userId),
   );
 
   app.post(
@@ -123,7 +112,7 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
     async (request, reply) => {
       const upload = await readUpload(request);
       const view = await service.upload(
-        { userId: request.auth!.userId, ip: request.ip },
+        { userId: signedIn(request).userId, ip: request.ip },
         request.params.type,
         upload,
       );
@@ -144,7 +133,7 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
       },
     },
     async (request, reply) => {
-      const file = await service.ownFile(request.auth!.userId, request.params.id);
+      const file = await service.ownFile(signedIn(request).userId, request.params.id);
       return sendFile(reply, file, 'attachment');
     },
   );
@@ -165,7 +154,7 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
     async (request, reply) => {
       const download = request.query.download === '1';
       const file = await service.adminFile(
-        request.auth!.userId,
+        signedIn(request).userId,
         request.ip,
         request.params.id,
         download,

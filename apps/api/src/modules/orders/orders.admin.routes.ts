@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,13 +7,13 @@ import {
   adminOrderPageSchema,
   adminOrderSchema,
   adminTransitionSchema,
-  apiErrorSchema,
   orderFileParamsSchema,
   orderIdParamsSchema,
 } from '@permuta/contracts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin, signedIn } from '../auth/guards.ts';
 import { readMultipart, sendOrderFile } from './order-files.ts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
 function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>) {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
@@ -24,15 +25,7 @@ function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>) {
     .send(Readable.from(lines));
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 413, 422);
 
 /** The back office's order desk (docs/orders-api.md). */
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersService }> = async (
@@ -40,8 +33,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
   { orders },
 ) => {
   const tags = ['admin', 'orders'];
-  const caller = (request: { auth: { userId: string } | null; ip: string }) => ({
-    userId: request.auth!.userId,
+  const caller = (request: FastifyRequest) => ({
+    userId: signedIn(request).userId,
     ip: request.ip,
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   confirmPaymentSchema,
   lockedQuoteSchema,
   orderCreateSchema,
@@ -14,22 +13,14 @@ import {
 } from '@permuta/contracts';
 import { writeAsIs } from '../../lib/serialize.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireCustomer, requireVerifiedCustomer } from '../auth/guards.ts';
+import { requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import { readMultipart, sendOrderFile } from './order-files.ts';
 import type { CustomerOrderPage } from './orders.repository.ts';
 import type { OrdersService } from './orders.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  422: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 413, 422, 503);
 
 /** The customer's order routes (docs/orders-api.md). Only ever the caller's own orders. */
 export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
@@ -37,8 +28,8 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
   { orders },
 ) => {
   const tags = ['orders'];
-  const caller = (request: { auth: { userId: string } | null; ip: string }) => ({
-    userId: request.auth!.userId,
+  const caller = (request: FastifyRequest) => ({
+    userId: signedIn(request).userId,
     ip: request.ip,
   });
 
@@ -90,7 +81,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
         response: { 200: orderPageSchema, ...errors },
       },
     },
-    async (request) => orders.list(request.auth!.userId, request.query),
+    async (request) => orders.list(signedIn(request).userId, request.query),
   );
 
   // The order page reads its caller's session and the order in one statement: the session is
@@ -207,7 +198,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
     async (request, reply) =>
       sendOrderFile(
         reply,
-        await orders.file(request.auth!.userId, request.params.id, request.params.file),
+        await orders.file(signedIn(request).userId, request.params.id, request.params.file),
       ),
   );
 };

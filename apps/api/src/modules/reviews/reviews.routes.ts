@@ -5,7 +5,6 @@ import {
   adminReviewListQuerySchema,
   adminReviewPageSchema,
   adminReviewSchema,
-  apiErrorSchema,
   myReviewListQuerySchema,
   myReviewPageSchema,
   myReviewSchema,
@@ -16,24 +15,16 @@ import {
   reviewVisibleSchema,
   reviewableOrderListSchema,
 } from '@permuta/contracts';
-import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin, requireCustomer } from '../auth/guards.ts';
+import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createReviewsService } from './reviews.service.ts';
 import type { Caller } from './reviews.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 422);
 
 function callerOf(request: FastifyRequest): Caller {
-  const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401);
+  const auth = signedIn(request);
   return { userId: auth.userId, ip: request.ip };
 }
 

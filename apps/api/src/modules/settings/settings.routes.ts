@@ -12,20 +12,16 @@ import {
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin, signedIn } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createSettingsService } from './settings.service.ts';
 import type { Actor } from './settings.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403);
 
 function actorOf(request: FastifyRequest): Actor {
-  const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401);
+  const auth = signedIn(request);
   return {
     adminId: auth.userId,
     ip: request.ip,

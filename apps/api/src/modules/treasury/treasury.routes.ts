@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   treasuryAdjustmentSchema,
   treasuryEntriesQuerySchema,
   treasuryEntryPageSchema,
   treasuryEntrySchema,
   treasurySchema,
 } from '@permuta/contracts';
-import { requireAdmin } from '../auth/guards.ts';
+import { requireAdmin, signedIn } from '../auth/guards.ts';
 import type { TreasuryService } from './treasury.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 422);
 
 /** The back office's treasury: balances, the ledger, adjustments (registered by the orders module). */
 export const treasuryRoutes: FastifyPluginAsyncZod<{ treasury: TreasuryService }> = async (
@@ -69,7 +64,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod<{ treasury: TreasuryService }
     },
     async (request, reply) => {
       const entry = await treasury.adjust(
-        { userId: request.auth!.userId, ip: request.ip },
+        { userId: signedIn(request).userId, ip: request.ip },
         request.body,
       );
       return reply.status(201).send(entry);

@@ -1,6 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   bankListSchema,
   walletCreateSchema,
   walletDeletedSchema,
@@ -10,18 +10,13 @@ import {
   walletUpdateSchema,
 } from '@permuta/contracts';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireCustomer, requireVerifiedCustomer } from '../auth/guards.ts';
+import { requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { pixBanks } from './banks.ts';
 import { createWalletsService } from './wallets.service.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = apiErrors(400, 401, 403, 404, 409);
 
 /** The bank list changes a few times a year: browsers and proxies may keep it for a day. */
 const BANKS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -33,11 +28,8 @@ const BANKS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=60480
 export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   const service = createWalletsService({ db: app.db });
   const tags = ['wallets'];
-  const caller = (
-    request: { auth: { userId: string } | null; ip: string },
-    locale: ReturnType<typeof requestLocale>,
-  ) => ({
-    userId: request.auth!.userId,
+  const caller = (request: FastifyRequest, locale: ReturnType<typeof requestLocale>) => ({
+    userId: signedIn(request).userId,
     ip: request.ip,
     locale,
   });
@@ -72,7 +64,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) =>
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { wallets: await service.list(request.auth!.userId) };
+      return { wallets: await service.list(signedIn(request).userId) };
     },
   );
 
