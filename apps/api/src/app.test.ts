@@ -57,7 +57,7 @@ describe('platform', () => {
   it('refuses a malformed JSON body with the error shape, not a stack trace', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/quotes',
+      url: '/api/v1/contact',
       headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
       payload: '{"send": ',
     });
@@ -88,7 +88,14 @@ describe('platform', () => {
   it('publishes an OpenAPI 3.1 document with the quote operation, and readable docs', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.paths['/api/v1/quotes'].post.summary).toBe('Quote an exchange');
+    expect(doc.paths['/api/v1/quotes'].get.summary).toBe('Quote an exchange');
+    // its input is the query string, one documented parameter per field
+    expect(
+      doc.paths['/api/v1/quotes'].get.parameters.map((p: { in: string; name: string }) => [
+        p.in,
+        p.name,
+      ]),
+    ).toEqual(['send', 'receive', 'network', 'side', 'amount'].map((name) => ['query', name]));
     expect(doc.paths['/api/v1/tokens'].get).toBeDefined();
     const docs = await t.app.inject({ url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
@@ -101,13 +108,18 @@ describe('rate limit', () => {
     const limited = await buildTestApp({ seed: false, env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {
       for (let i = 0; i < 3; i += 1) {
-        expect((await limited.app.inject({ url: '/api/v1/tokens' })).statusCode).toBe(200);
+        const ok = await limited.app.inject({ url: '/api/v1/tokens' });
+        expect(ok.statusCode).toBe(200);
+        // the budget is told once spent, not on every answer
+        expect(ok.headers['x-ratelimit-remaining']).toBeUndefined();
       }
       const res = await limited.app.inject({
         url: '/api/v1/tokens',
         headers: { 'accept-language': 'en-US' },
       });
       expect(res.statusCode).toBe(429);
+      expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json().error.code).toBe('RATE_LIMITED');
       expect(res.json().error.message).toMatch(
         /^Too many requests\. Please try again in \d+ seconds\.$/,

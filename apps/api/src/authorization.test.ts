@@ -20,7 +20,7 @@ import { insertWallet, multipartBody, placeOrder, trader } from './modules/order
  */
 const ACCOUNTS_MATRIX: Record<string, Access> = {
   'GET /api/v1/tokens': 'public',
-  'POST /api/v1/quotes': 'public',
+  'GET /api/v1/quotes': 'public',
   'POST /api/v1/auth/register': 'public',
   'POST /api/v1/auth/sign-in': 'public',
   'POST /api/v1/auth/sign-out': 'public',

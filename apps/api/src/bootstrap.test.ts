@@ -106,9 +106,9 @@ describe('first start', () => {
         { code: 'USDT', days: 30, latest: expect.stringMatching(/^5\.40*$/) },
       ]);
       const quote = await first.app.inject({
-        method: 'POST',
+        method: 'GET',
         url: '/api/v1/quotes',
-        payload: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
+        query: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
       });
       expect(quote.statusCode, quote.body).toBe(200);
       expect(printed).toHaveBeenCalledTimes(1);

@@ -20,7 +20,9 @@ export const quoteRequestSchema = z
     side: z.enum(QUOTE_SIDES).describe('which amount the customer typed'),
     amount: positiveAmountSchema.describe('the typed amount, a decimal string with a dot'),
   })
-  .meta({ id: 'QuoteRequest' });
+  // no component id: it is the public quote's query string, whose parameters the OpenAPI
+  // document lists one by one (a query string cannot be a reference)
+  .describe('What to quote');
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export const quoteResponseSchema = z

@@ -59,6 +59,13 @@ export default fp<SecurityOptions>(
       global: true,
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
+      // The budget is told when it is spent (429 with limit, remaining, reset and retry-after),
+      // not on every answer: the web app never reads it, and the calculator's answers stay small.
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
       // The budget is the API's. Health and metrics are polled by infrastructure, and the web
       // app's pages and files (dozens per first visit, from one office IP for many people) are
       // static: neither counts.

@@ -206,9 +206,9 @@ describe('catalogue sync without an API key', () => {
 describe('exchange prices', () => {
   const quoteBtc = () =>
     t.app.inject({
-      method: 'POST',
+      method: 'GET',
       url: '/api/v1/quotes',
-      payload: { send: 'BTC', receive: 'PIX', side: 'send', amount: '0.001' },
+      query: { send: 'BTC', receive: 'PIX', side: 'send', amount: '0.001' },
     });
 
   it('appends a price row per exchange-priced token and skips failures without stopping', async () => {

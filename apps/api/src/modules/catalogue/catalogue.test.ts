@@ -31,8 +31,8 @@ const adminCall = (
   locale?: string,
 ) => as(admin, method, url, payload, locale);
 
-const quote = (body: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: body });
+const quote = (body: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/quotes', query: body });
 const publicCodes = async () =>
   (await t.app.inject({ url: '/api/v1/tokens' }))
     .json()

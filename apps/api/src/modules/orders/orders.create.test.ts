@@ -52,9 +52,9 @@ describe('quote lock', () => {
     const customer = await trader(t.app);
     const locked = await lockQuote(t.app, customer.cookie, USDT_TO_PIX);
     const open = await t.app.inject({
-      method: 'POST',
+      method: 'GET',
       url: '/api/v1/quotes',
-      payload: USDT_TO_PIX,
+      query: USDT_TO_PIX,
     });
     expect(locked.statusCode).toBe(200);
     const { quoteToken, lockedUntil, quotedAt, ...numbers } = locked.json();

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   catalogueResponseSchema,
   quoteRequestSchema,
   quoteResponseSchema,
 } from '@permuta/contracts';
-import { writeAsIs } from '../../lib/serialize.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
+import { rememberedValidator } from '../../lib/remembered-validator.ts';
+import type { QuoteResponse } from '@permuta/contracts';
 import type { PricingService } from './pricing.service.ts';
 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (
@@ -26,25 +27,30 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
     async () => pricing.catalogue(),
   );
 
-  app.post(
+  // A public quote changes nothing (the customer's locked quote is POST /api/v1/orders/quote):
+  // a safe read, asked with GET and its input in the query string.
+  app.get(
     '/api/v1/quotes',
     {
       schema: {
         tags: ['pricing'],
         summary: 'Quote an exchange',
         description:
-          'Computes the amount to receive for an amount to send (side=send), or the least amount to send for an amount to receive (side=receive), with the current price, fee rule and limits. Amounts are decimal strings.',
-        body: quoteRequestSchema,
+          'Computes the amount to receive for an amount to send (side=send), or the least amount to send for an amount to receive (side=receive), with the current price, fee rule and limits. Amounts are decimal strings. Nothing is reserved or locked.',
+        querystring: quoteRequestSchema,
         response: {
           200: quoteResponseSchema,
-          400: apiErrorSchema,
-          422: apiErrorSchema,
-          503: apiErrorSchema,
+          ...apiErrors(400, 422, 503),
         },
       },
-      // the calculator's hot path (see lib/serialize.ts)
-      serializerCompiler: writeAsIs,
+      validatorCompiler: rememberedValidator(5000),
     },
-    async (request) => pricing.quote(request.body),
+    // The calculator's hot path: the service keeps each quote's JSON text per price snapshot
+    // (its tests parse the answers with quoteResponseSchema), so the answer is sent as is.
+    async (request, reply) => {
+      reply.type('application/json; charset=utf-8');
+      // already the JSON text of a QuoteResponse: a string with a JSON type is sent as is
+      return (await pricing.quoteJson(request.query)) as unknown as QuoteResponse;
+    },
   );
 };

@@ -15,6 +15,10 @@ export type QuoteInput = z.output<typeof quoteRequestSchema>;
 
 /** A quote's arithmetic, fee and limits: what one snapshot answers for one input. */
 type WorkedQuote = Omit<QuoteResponse, 'prices' | 'quotedAt'>;
+/** A quote as one snapshot answers it, but for the moment it is given (`quotedAt`). */
+type QuoteOfSnapshot = Omit<QuoteResponse, 'quotedAt'>;
+/** What a snapshot keeps per input: the quote, and its JSON text without the closing brace. */
+type Worked = { quote: QuoteOfSnapshot; text: string } | { error: AppError };
 /** Inputs remembered per snapshot (a snapshot lives `cacheMs`); beyond this, worked out again. */
 const WORKED_PER_SNAPSHOT = 2000;
 
@@ -43,10 +47,7 @@ export function createPricingService(deps: PricingServiceDeps) {
   // A load that began before an invalidation (e.g. a settings change) must not be kept.
   let generation = 0;
   /** Quotes worked out on each snapshot, by input; gone with the snapshot. */
-  const worked = new WeakMap<
-    PricingSnapshot,
-    Map<string, { quote: WorkedQuote } | { error: AppError }>
-  >();
+  const worked = new WeakMap<PricingSnapshot, Map<string, Worked>>();
 
   async function snapshot(): Promise<PricingSnapshot> {
     const at = Date.now();
@@ -196,6 +197,69 @@ export function createPricingService(deps: PricingServiceDeps) {
     };
   }
 
+  /**
+   * The quote of the current snapshot for an input. Tokens, network and the prices' freshness
+   * are checked on every call; the arithmetic and limits depend only on the snapshot and the
+   * input, so they are worked out once per snapshot (the calculator sends the same amounts again
+   * and again), errors included.
+   */
+  async function ofSnapshot(input: QuoteInput): Promise<{ quote: QuoteOfSnapshot; text: string }> {
+    const snap = await snapshot();
+    if (input.send === input.receive) {
+      throw badRequest('SAME_TOKEN', {}, { receive: 'field.invalid' });
+    }
+    const send = findToken(snap, input.send, 'send');
+    const receive = findToken(snap, input.receive, 'receive');
+
+    // The network named is the crypto side's: the token received when it is crypto (payout),
+    // else the token sent (deposit).
+    let network: SnapshotNetwork | null = null;
+    if (receive.kind === 'crypto') {
+      network = pickNetwork(receive, input.network);
+      if (!network.withdrawEnabled) {
+        throw unprocessable('WITHDRAW_DISABLED', { token: receive.code, network: network.code });
+      }
+    } else if (send.kind === 'crypto') {
+      network = pickNetwork(send, input.network);
+      if (!network.depositEnabled) {
+        throw unprocessable('DEPOSIT_DISABLED', { token: send.code, network: network.code });
+      }
+    }
+
+    const sendPrice = requirePrice(send, snap);
+    const receivePrice = requirePrice(receive, snap);
+    const key = `${send.id}|${receive.id}|${network?.code ?? ''}|${input.side}|${input.amount}`;
+    let table = worked.get(snap);
+    if (!table) {
+      table = new Map();
+      worked.set(snap, table);
+    }
+    let entry = table.get(key);
+    if (!entry) {
+      try {
+        const quote: QuoteOfSnapshot = {
+          ...arithmetic(snap, input, send, receive, network, {
+            send: sendPrice.brl,
+            receive: receivePrice.brl,
+          }),
+          prices: {
+            sendBrl: normalize(sendPrice.brl),
+            receiveBrl: normalize(receivePrice.brl),
+            sendAt: sendPrice.at.toISOString(),
+            receiveAt: receivePrice.at.toISOString(),
+          },
+        };
+        entry = { quote, text: JSON.stringify(quote).slice(0, -1) };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        entry = { error };
+      }
+      if (table.size < WORKED_PER_SNAPSHOT) table.set(key, entry);
+    }
+    if ('error' in entry) throw entry.error;
+    return entry;
+  }
+
   return {
     invalidate() {
       generation += 1;
@@ -238,64 +302,17 @@ export function createPricingService(deps: PricingServiceDeps) {
     },
 
     async quote(input: QuoteInput): Promise<QuoteResponse> {
-      const snap = await snapshot();
-      if (input.send === input.receive) {
-        throw badRequest('SAME_TOKEN', {}, { receive: 'field.invalid' });
-      }
-      const send = findToken(snap, input.send, 'send');
-      const receive = findToken(snap, input.receive, 'receive');
+      const quote = await ofSnapshot(input);
+      return { ...quote.quote, quotedAt: now().toISOString() };
+    },
 
-      // The network named is the crypto side's: the token received when it is crypto (payout),
-      // else the token sent (deposit).
-      let network: SnapshotNetwork | null = null;
-      if (receive.kind === 'crypto') {
-        network = pickNetwork(receive, input.network);
-        if (!network.withdrawEnabled) {
-          throw unprocessable('WITHDRAW_DISABLED', { token: receive.code, network: network.code });
-        }
-      } else if (send.kind === 'crypto') {
-        network = pickNetwork(send, input.network);
-        if (!network.depositEnabled) {
-          throw unprocessable('DEPOSIT_DISABLED', { token: send.code, network: network.code });
-        }
-      }
-
-      const sendPrice = requirePrice(send, snap);
-      const receivePrice = requirePrice(receive, snap);
-      // The arithmetic and limits depend only on the snapshot and the input: worked out once per
-      // snapshot (the calculator sends the same amounts again and again), errors included.
-      const key = `${send.id}|${receive.id}|${network?.code ?? ''}|${input.side}|${input.amount}`;
-      let table = worked.get(snap);
-      if (!table) {
-        table = new Map();
-        worked.set(snap, table);
-      }
-      let entry = table.get(key);
-      if (!entry) {
-        try {
-          entry = {
-            quote: arithmetic(snap, input, send, receive, network, {
-              send: sendPrice.brl,
-              receive: receivePrice.brl,
-            }),
-          };
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          entry = { error };
-        }
-        if (table.size < WORKED_PER_SNAPSHOT) table.set(key, entry);
-      }
-      if ('error' in entry) throw entry.error;
-      return {
-        ...entry.quote,
-        prices: {
-          sendBrl: normalize(sendPrice.brl),
-          receiveBrl: normalize(receivePrice.brl),
-          sendAt: sendPrice.at.toISOString(),
-          receiveAt: receivePrice.at.toISOString(),
-        },
-        quotedAt: now().toISOString(),
-      };
+    /**
+     * The same quote as JSON text, for the calculator's route: the text is kept with the quote,
+     * so a request costs the checks above and one timestamp, not a serialization.
+     */
+    async quoteJson(input: QuoteInput): Promise<string> {
+      const quote = await ofSnapshot(input);
+      return `${quote.text},"quotedAt":"${now().toISOString()}"}`;
     },
   };
 }

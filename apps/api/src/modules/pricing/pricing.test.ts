@@ -33,12 +33,12 @@ async function clearPrices(code: string) {
   t.app.pricing.invalidate();
 }
 
-function quote(body: object, locale = 'en-US') {
+function quote(body: Record<string, string>, locale = 'en-US') {
   return t.app.inject({
-    method: 'POST',
+    method: 'GET',
     url: '/api/v1/quotes',
     headers: { 'accept-language': locale },
-    payload: body,
+    query: body,
   });
 }
 
@@ -214,7 +214,7 @@ describe('quotes', () => {
     ).toBe(200);
   });
 
-  it('validates the body with localized field messages', async () => {
+  it('validates the query with localized field messages', async () => {
     const res = await quote({ send: 'USDT', receive: 'PIX', side: 'send', amount: '1e5' }, 'pt-BR');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
@@ -295,7 +295,7 @@ describe('quotes worked out once per snapshot', () => {
       });
       other.app.pricing.invalidate();
       const body = { send: 'BTC', receive: 'PIX', side: 'send', amount: '0.001' };
-      const ask = () => other.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: body });
+      const ask = () => other.app.inject({ method: 'GET', url: '/api/v1/quotes', query: body });
       expect((await ask()).statusCode).toBe(200);
       // ten minutes later, on the same snapshot (no reload, no invalidation): stale now
       clock += 10 * 60_000;

@@ -47,10 +47,10 @@ async function storedRow() {
 /** USDT on TRC20 for PIX: the amount of USDT to send. */
 const usdtForPix = (amount: string) =>
   t.app.inject({
-    method: 'POST',
+    method: 'GET',
     url: '/api/v1/quotes',
     headers: { 'accept-language': 'en-US' },
-    payload: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount },
+    query: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount },
   });
 
 beforeAll(async () => {

@@ -1,9 +1,20 @@
+import type { QuoteRequest } from '@permuta/contracts/quote';
 import { shellPaths } from './core.ts';
 
 /** URLs of the accounts, back-office accounts and documents features. */
 export const accountPaths = {
   tokens: () => '/api/v1/tokens',
-  quotes: () => '/api/v1/quotes',
+  /** the public quote: its input is the query string (network only when chosen) */
+  quotes: (request: QuoteRequest) => {
+    const params = new URLSearchParams({
+      send: request.send,
+      receive: request.receive,
+      side: request.side,
+      amount: request.amount,
+    });
+    if (request.network) params.set('network', request.network);
+    return `/api/v1/quotes?${params}`;
+  },
   // accounts (docs/accounts-api.md)
   register: () => '/api/v1/auth/register',
   signIn: () => '/api/v1/auth/sign-in',

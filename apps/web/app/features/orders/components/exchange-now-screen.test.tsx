@@ -87,7 +87,7 @@ beforeEach(() => {
         quoteToken: _token,
         lockedUntil: _until,
         ...quote
-      } = locked(JSON.parse(String(init?.body)));
+      } = locked(Object.fromEntries(new URL(url, 'http://localhost').searchParams));
       return json(200, quote);
     }
     if (path === '/api/v1/orders' && init?.method === 'POST') {
@@ -307,7 +307,7 @@ describe('exchange now', () => {
     // no new lock per keystroke once refused
     fireEvent.change(screen.getByLabelText('Amount to send'), { target: { value: '600' } });
     await waitFor(() =>
-      expect(calls('/api/v1/quotes').some(([, init]) => String(init?.body).includes('"600"'))).toBe(
+      expect(calls('/api/v1/quotes').some(([url]) => String(url).includes('amount=600'))).toBe(
         true,
       ),
     );

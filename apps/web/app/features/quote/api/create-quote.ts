@@ -4,18 +4,13 @@ import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
-/** POST /api/v1/quotes: price an amount typed on either side. */
+/** GET /api/v1/quotes: price an amount typed on either side (nothing is locked). */
 export function createQuote(
   request: QuoteRequest,
   locale: Locale,
   signal?: AbortSignal,
 ): Promise<QuoteResponse> {
-  return apiFetch<QuoteResponse>(apiPaths.quotes(), {
-    locale,
-    method: 'POST',
-    body: request,
-    signal,
-  });
+  return apiFetch<QuoteResponse>(apiPaths.quotes(request), { locale, signal });
 }
 
 /**
