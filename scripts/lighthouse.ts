@@ -47,7 +47,7 @@ const LABEL: Record<Category, string> = {
   seo: 'seo',
 };
 
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', lang: 'pt-BR' },
   { path: '/en-US', lang: 'en-US' },
   { path: '/testimonials', lang: 'pt-BR' },
@@ -55,6 +55,11 @@ const PAGES = [
   { path: '/login', lang: 'pt-BR' },
   { path: '/en-US/login', lang: 'en-US' },
 ] as const;
+/** LIGHTHOUSE_PAGES=login,testimonials: only the pages whose path ends with one of these */
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? [];
+const PAGES = ALL_PAGES.filter(
+  (page) => only.length === 0 || only.some((name) => page.path.endsWith(name)),
+);
 
 const strict = process.argv.includes('--strict');
 /** runs per page (LIGHTHOUSE_RUNS, default 3): the scores of the median run are printed */

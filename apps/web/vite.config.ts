@@ -129,22 +129,37 @@ const CHUNK_GROUPS = [
     },
   },
   { name: 'shell-ui', test: (id: string) => SHELL_UI_RE.test(normalise(id)) },
+  // the API client on its own (before app-data, which would capture it as a dependency of the
+  // query client): the sign-in page calls the API without the query library
+  { name: 'api-client', test: (id: string) => /\/app\/lib\/api\.ts$/.test(normalise(id)) },
   // server state and forms of the signed-in areas and the sign-in pages: one chunk instead of
   // twenty (each one an entry of every route in the manifest the home page loads)
   {
     name: 'app-data',
     test: (id: string) =>
       /node_modules\/(@tanstack\/|@mantine\/form\/)/.test(normalise(id)) ||
-      /\/app\/lib\/(api|query-client|guard|redirect)\.tsx?$/.test(normalise(id)),
+      /\/app\/lib\/(query-client|guard|redirect)\.tsx?$/.test(normalise(id)),
   },
+  // what the sign-in form needs (the most visited form: the lighter, the sooner it paints)
   {
     name: 'inputs',
     test: (id: string) =>
-      /@mantine\/(core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Checkbox|NativeSelect|Button|Loader|Alert|ActionIcon|CloseButton|Badge|Skeleton|SimpleGrid)\/|hooks\/)/.test(
+      /@mantine\/(core\/esm\/components\/(Input|InputBase|TextInput|PasswordInput|Button|Loader|Alert|ActionIcon)\/|hooks\/)/.test(
         normalise(id),
       ) ||
       // and their styles, as one stylesheet: a form page then waits for one file, not seven
-      /@mantine\/core\/styles\/(Input|PasswordInput|Checkbox|Button|Loader|Alert|ActionIcon|CloseButton|Badge|Skeleton|SimpleGrid)\.css$/.test(
+      /@mantine\/core\/styles\/(Input|PasswordInput|Button|Loader|Alert|ActionIcon)\.css$/.test(
+        normalise(id),
+      ),
+  },
+  // the other inputs of the signed-in areas' forms, one chunk and one stylesheet as well
+  {
+    name: 'more-inputs',
+    test: (id: string) =>
+      /@mantine\/core\/esm\/components\/(Checkbox|NativeSelect|CloseButton|Badge|Skeleton|SimpleGrid)\//.test(
+        normalise(id),
+      ) ||
+      /@mantine\/core\/styles\/(Checkbox|CloseButton|Badge|Skeleton|SimpleGrid)\.css$/.test(
         normalise(id),
       ),
   },

@@ -1,7 +1,6 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { AuthCard } from '../features/accounts/components/auth-card.tsx';
 import { LoginForm } from '../features/accounts/components/login-form.tsx';
-import { QueryProvider } from '../lib/query-client.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useSignedInRedirect } from '../lib/use-signed-in-redirect.ts';
 
@@ -12,10 +11,8 @@ export default function LoginPage() {
   useSignedInRedirect('customer');
   const { t } = useTranslation();
   return (
-    <QueryProvider>
-      <AuthCard title={t('pages.login.title')} intro={t('accounts.login.intro')}>
-        <LoginForm />
-      </AuthCard>
-    </QueryProvider>
+    <AuthCard title={t('pages.login.title')} intro={t('accounts.login.intro')}>
+      <LoginForm />
+    </AuthCard>
   );
 }

@@ -87,7 +87,11 @@ beforeEach(() => {
         quoteToken: _token,
         lockedUntil: _until,
         ...quote
-      } = locked(Object.fromEntries(new URL(url, 'http://localhost').searchParams));
+      } = locked(
+        Object.fromEntries(new URL(url, 'http://localhost').searchParams) as Parameters<
+          typeof locked
+        >[0],
+      );
       return json(200, quote);
     }
     if (path === '/api/v1/orders' && init?.method === 'POST') {
