@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
@@ -21,6 +21,14 @@ const FILES: Record<string, string> = {
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
 };
 
+// The build's compressed copies (apps/web/scripts/after-build.ts), for one asset and one page:
+// marked, so a test can tell the copy from on-the-fly compression.
+const PRECOMPRESSED = {
+  asset: 'assets/shell-Q1w2E3r4.js',
+  page: 'en-US/testimonials/index.html',
+  body: (name: string) => `/* ${name}, compressed at build time */ ${'z'.repeat(3000)}`,
+};
+
 let dir: string;
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +36,13 @@ beforeAll(async () => {
   for (const [name, body] of Object.entries(FILES)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), body);
+  }
+  for (const name of [PRECOMPRESSED.asset, PRECOMPRESSED.page]) {
+    const body = PRECOMPRESSED.body(name);
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), body);
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(`${body} [br copy]`));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(`${body} [gz copy]`));
   }
   t = await buildTestApp({ seed: false, env: { WEB_DIST_DIR: dir }, app: { serveWeb: true } });
 });
@@ -68,6 +83,35 @@ describe('serving the built web app', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/en-US/login' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it("sends the build's compressed copies as they are, with the original's headers", async () => {
+    for (const [url, name, cache, type] of [
+      [
+        `/${PRECOMPRESSED.asset}`,
+        PRECOMPRESSED.asset,
+        'public, max-age=31536000, immutable',
+        /javascript/,
+      ],
+      ['/en-US/testimonials', PRECOMPRESSED.page, 'no-cache', /^text\/html/],
+    ] as const) {
+      const body = PRECOMPRESSED.body(name);
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(`${body} [br copy]`);
+      expect(br.headers['cache-control'], url).toBe(cache);
+      expect(br.headers['content-type'], url).toMatch(type);
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      const gz = await get(url, 'gzip');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(`${body} [gz copy]`);
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(body);
+    }
+    // the copies are no files of the site
+    expect((await get(`/${PRECOMPRESSED.asset}.br`)).statusCode).toBe(404);
   });
 
   it('compresses with brotli or gzip as the browser accepts', async () => {

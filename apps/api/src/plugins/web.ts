@@ -71,8 +71,13 @@ export default fp<WebOptions>(
       index: false,
       redirect: false,
       cacheControl: false,
+      // The build writes x.br and x.gz beside each text file (the strongest settings, once):
+      // sent as they are to a browser that accepts them. Without a copy, the compression plugin
+      // compresses on the fly. The copies get no route of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath: string) {
-        const rel = path.relative(build.dir, filePath);
+        const rel = path.relative(build.dir, filePath.replace(/\.(br|gz)$/, ''));
         if (rel.startsWith(`assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (rel.startsWith(`builds${path.sep}`) || rel.endsWith('.html')) {
