@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
+import { formatDecimal } from './money.ts';
 import { CATALOGUE_ADMIN_ERROR_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_ERROR_MESSAGES } from './messages/orders.ts';
 import { REVIEWS_ERROR_MESSAGES } from './messages/reviews.ts';
@@ -245,10 +246,21 @@ export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
 
 export type ErrorParams = Record<string, string | number>;
 
+/** Parameters that are amounts: written in the message the way the language writes numbers. */
+const AMOUNT_PARAMS = new Set(['amount', 'min', 'max', 'available', 'reserved', 'balance']);
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The message of `code` in `locale` with its parameters filled in; amounts as people read them
+ * in that language ("49.913,11" in Portuguese, "49,913.11" in English). The answer's `params`
+ * keep the raw values for programs.
+ */
 export function errorMessage(code: ErrorCode, locale: Locale, params: ErrorParams = {}): string {
-  return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    return AMOUNT_PARAMS.has(name) && DECIMAL.test(value) ? formatDecimal(value, locale) : value;
+  });
 }
 
 /** The one error shape of the API. */

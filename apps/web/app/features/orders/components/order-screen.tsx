@@ -613,6 +613,8 @@ function TimelineSection({ order }: { order: OrderView }) {
           bulletSize={14}
           lineWidth={2}
           component="ol"
+          // a list for assistive technology; the bullets already number it on screen
+          style={{ listStyle: 'none' }}
           data-testid="timeline"
         >
           {events.map((event, index) => (
