@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { LOCALES, SETTINGS_SUCCESS_MESSAGES, fieldMessage } from '@permuta/contracts';
+import {
+  LOCALES,
+  SETTINGS_SUCCESS_MESSAGES,
+  fieldMessage,
+  formatDecimal,
+} from '@permuta/contracts';
 import {
   expect,
   fieldName,
@@ -89,8 +94,8 @@ for (const locale of LOCALES) {
         .fill(String(Number(PIX_MAX[locale]) + 100));
       await expect(visitor.page.getByTestId('quote-error')).toHaveText(
         locale === 'pt-BR'
-          ? `O máximo para receber é ${PIX_MAX[locale]} BRL.`
-          : `The maximum to receive is ${PIX_MAX[locale]} BRL.`,
+          ? `O máximo para receber é ${formatDecimal(PIX_MAX[locale], locale)} BRL.`
+          : `The maximum to receive is ${formatDecimal(PIX_MAX[locale], locale)} BRL.`,
       );
       expect(unexpectedErrors(visitor.errors, [422]), 'visitor console').toEqual([]);
       await visitor.context.close();
