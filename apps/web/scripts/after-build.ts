@@ -104,15 +104,10 @@ writeFileSync(
 
 // --- compressed copies -----------------------------------------------------------------------
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 let compressed = 0;
-for (const file of filesUnder(client)) {
-  if (!COMPRESSIBLE.test(file)) continue;
+for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
+  const file = path.join(entry.parentPath, entry.name);
+  if (!entry.isFile() || !COMPRESSIBLE.test(file)) continue;
   const bytes = readFileSync(file);
   if (bytes.length < 1024) continue;
   writeFileSync(

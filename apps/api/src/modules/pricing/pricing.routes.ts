@@ -3,10 +3,10 @@ import {
   catalogueResponseSchema,
   quoteRequestSchema,
   quoteResponseSchema,
+  type QuoteResponse,
 } from '@permuta/contracts';
 import { apiErrors } from '../../lib/api-errors.ts';
 import { rememberedValidator } from '../../lib/remembered-validator.ts';
-import type { QuoteResponse } from '@permuta/contracts';
 import type { PricingService } from './pricing.service.ts';
 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (

@@ -13,8 +13,7 @@ import type { PricingSnapshot, SnapshotNetwork, SnapshotToken } from './pricing.
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;
 
-/** A quote's arithmetic, fee and limits: what one snapshot answers for one input. */
-type WorkedQuote = Omit<QuoteResponse, 'prices' | 'quotedAt'>;
+type SnapshotPrice = NonNullable<SnapshotToken['price']>;
 /** A quote as one snapshot answers it, but for the moment it is given (`quotedAt`). */
 type QuoteOfSnapshot = Omit<QuoteResponse, 'quotedAt'>;
 /** What a snapshot keeps per input: the quote, and its JSON text without the closing brace. */
@@ -137,8 +136,9 @@ export function createPricingService(deps: PricingServiceDeps) {
   }
 
   /**
-   * The amounts, fee and limits of a quote whose tokens, network and prices were checked: the
-   * part worth keeping per snapshot. Throws the amount's errors (precision, too small, limits).
+   * The amounts, fee, limits and prices of a quote whose tokens, network and prices were
+   * checked: the part worth keeping per snapshot. Throws the amount's errors (precision, too
+   * small, limits).
    */
   function arithmetic(
     snap: PricingSnapshot,
@@ -146,8 +146,8 @@ export function createPricingService(deps: PricingServiceDeps) {
     send: SnapshotToken,
     receive: SnapshotToken,
     network: SnapshotNetwork | null,
-    priceBrl: { send: string; receive: string },
-  ): WorkedQuote {
+    price: { send: SnapshotPrice; receive: SnapshotPrice },
+  ): QuoteOfSnapshot {
     const typed = input.side === 'send' ? send : receive;
     if (exceedsPrecision(input.amount, typed.precision)) {
       throw badRequest(
@@ -161,8 +161,8 @@ export function createPricingService(deps: PricingServiceDeps) {
 
     const networkFee = receive.kind === 'crypto' && network ? network.withdrawFee : '0';
     const math = {
-      send: { precision: send.precision, priceBrl: priceBrl.send },
-      receive: { precision: receive.precision, priceBrl: priceBrl.receive },
+      send: { precision: send.precision, priceBrl: price.send.brl },
+      receive: { precision: receive.precision, priceBrl: price.receive.brl },
       feePercent: feePercent(send, receive, snap),
       networkFee,
     };
@@ -192,6 +192,12 @@ export function createPricingService(deps: PricingServiceDeps) {
         min: limits.min === null ? null : normalize(limits.min),
         max: limits.max === null ? null : normalize(limits.max),
         token: unit,
+      },
+      prices: {
+        sendBrl: normalize(price.send.brl),
+        receiveBrl: normalize(price.receive.brl),
+        sendAt: price.send.at.toISOString(),
+        receiveAt: price.receive.at.toISOString(),
       },
       lockMinutes: snap.settings?.quoteLockMinutes ?? 15,
     };
@@ -237,18 +243,10 @@ export function createPricingService(deps: PricingServiceDeps) {
     let entry = table.get(key);
     if (!entry) {
       try {
-        const quote: QuoteOfSnapshot = {
-          ...arithmetic(snap, input, send, receive, network, {
-            send: sendPrice.brl,
-            receive: receivePrice.brl,
-          }),
-          prices: {
-            sendBrl: normalize(sendPrice.brl),
-            receiveBrl: normalize(receivePrice.brl),
-            sendAt: sendPrice.at.toISOString(),
-            receiveAt: receivePrice.at.toISOString(),
-          },
-        };
+        const quote = arithmetic(snap, input, send, receive, network, {
+          send: sendPrice,
+          receive: receivePrice,
+        });
         entry = { quote, text: JSON.stringify(quote).slice(0, -1) };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

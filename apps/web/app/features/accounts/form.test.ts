@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema, registrationSchemaOn } from '@permuta/contracts/accounts';
 import { ApiError } from '../../lib/api.ts';
-import { describeFailure, localizedResolver } from './form.ts';
+import { describeFailure } from './failure.ts';
+import { localizedResolver } from './form.ts';
 
 const adult = {
   username: 'maria.s',

@@ -16,5 +16,3 @@ export function localizedResolver(schema: Parameters<typeof schemaResolver>[0], 
     );
   };
 }
-
-export { describeFailure, type ApiFailure } from './failure.ts';

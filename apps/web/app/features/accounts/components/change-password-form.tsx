@@ -8,7 +8,8 @@ import { useTranslation } from '../../../i18n/react.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useChangePassword, type ChangePasswordInput } from '../api/change-password.ts';
-import { describeFailure, localizedResolver } from '../form.ts';
+import { describeFailure } from '../failure.ts';
+import { localizedResolver } from '../form.ts';
 import { FormFailure } from './form-failure.tsx';
 import { PasswordField } from './password-field.tsx';
 

@@ -11,7 +11,8 @@ import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useUpdateContact, type ContactInput } from '../api/update-contact.ts';
 import { formatPhone } from '../format.ts';
-import { describeFailure, localizedResolver } from '../form.ts';
+import { describeFailure } from '../failure.ts';
+import { localizedResolver } from '../form.ts';
 import { FormFailure } from './form-failure.tsx';
 
 /** Name and phone of the customer. */

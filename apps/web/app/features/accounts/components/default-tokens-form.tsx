@@ -22,7 +22,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useTokenChoices } from '../api/get-token-choices.ts';
 import { useUpdateDefaultTokens } from '../api/update-default-tokens.ts';
-import { describeFailure } from '../form.ts';
+import { describeFailure } from '../failure.ts';
 import { FormFailure } from './form-failure.tsx';
 
 /** `USDT · Tether USD`; just the name when it already names the code. */

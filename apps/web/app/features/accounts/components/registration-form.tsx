@@ -15,7 +15,8 @@ import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useRegister } from '../api/register.ts';
-import { describeFailure, localizedResolver } from '../form.ts';
+import { describeFailure } from '../failure.ts';
+import { localizedResolver } from '../form.ts';
 import { FormFailure } from './form-failure.tsx';
 import { PasswordField } from './password-field.tsx';
 
