@@ -5,7 +5,9 @@
  * - order creation: verified customers with approved documents and a PIX wallet lock a quote and
  *   create an order (unique Idempotency-Key each) at 10 connections; orders/s and p99 (reported);
  * - a customer's order page (GET /api/v1/orders/:reference, owner's cookie) vs the bare route of
- *   the same server, 50 connections: >= 0.25;
+ *   the same server, 50 connections: >= 0.25. The page is asked again and again, as a customer
+ *   who leaves it open: after the first read its order is served from the kept read
+ *   (decision 013), its session is read every time;
  * - the admin order list over 1,000,000 generated orders (all statuses and one status, page 1 and
  *   page 10,000 of the keyset): EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the list runs,
  *   execution <= 5 ms each; the same pages through the HTTP route (reported).

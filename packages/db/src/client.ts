@@ -36,11 +36,28 @@ export interface DbHandle {
   ping(): Promise<void>;
   /** Closes the pool or PGlite (flushing its data dir). Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Listens to NOTIFY on each channel of `handlers` (see Listening). Resolves once listening;
+   * the answer stops it.
+   */
+  listen(handlers: NotificationHandlers, onState?: (listening: boolean) => void): Promise<Unlisten>;
   /** Present when `kind === 'pglite'` (e.g. for pg-boss `fromPglite`). */
   pglite?: PGlite;
   /** Present when `kind === 'postgres'`. */
   pool?: pg.Pool;
 }
+
+/** What to do with a notification's payload, by channel. */
+export type NotificationHandlers = Record<string, (payload: string) => void>;
+export type Unlisten = () => Promise<void>;
+
+/**
+ * Listening: PGlite delivers its own notifications with the result of the statement that
+ * committed them. On PostgreSQL a connection of its own (outside the pool) listens; when it is
+ * lost, `onState(false)` is called at once (notifications may have been missed from then on) and
+ * it connects again, every second, until it listens again (`onState(true)`).
+ */
+const RELISTEN_MS = 1000;
 
 export interface CreateDbOptions {
   /** PostgreSQL connection string; when set, PostgreSQL is used and `dataDir` is ignored. */
@@ -79,6 +96,58 @@ async function createPostgresDb(databaseUrl: string): Promise<DbHandle> {
       closing ??= pool.end();
       return closing;
     },
+    listen: (handlers, onState) => listenPostgres(databaseUrl, handlers, onState),
+  };
+}
+
+async function listenPostgres(
+  databaseUrl: string,
+  handlers: NotificationHandlers,
+  onState: (listening: boolean) => void = () => undefined,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const attempt = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      if (stopped) return;
+      onState(false);
+      retry = setTimeout(() => {
+        retry = null;
+        void attempt();
+      }, RELISTEN_MS);
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    next.on('notification', (message) => {
+      handlers[message.channel]?.(message.payload ?? '');
+    });
+    client = next;
+    try {
+      await next.connect();
+      for (const channel of Object.keys(handlers)) {
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+    } catch {
+      onLost();
+      return;
+    }
+    if (!stopped) onState(true);
+  };
+  // the first attempt, failed or not: a failed one tries again in the background
+  await attempt();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }
 
@@ -102,6 +171,16 @@ async function createPgliteDb(dataDir: string): Promise<DbHandle> {
     close() {
       closing ??= pglite.closed ? Promise.resolve() : pglite.close();
       return closing;
+    },
+    async listen(handlers, onState) {
+      const stops = await Promise.all(
+        Object.entries(handlers).map(([channel, handler]) => pglite.listen(channel, handler)),
+      );
+      onState?.(true);
+      return async () => {
+        if (pglite.closed) return;
+        await Promise.all(stops.map((stop) => stop()));
+      };
     },
   };
 }

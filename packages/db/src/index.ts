@@ -6,8 +6,10 @@ export type {
   DbKind,
   DbQueryResult,
   DbQueryResultHKT,
+  NotificationHandlers,
   Schema,
   Tx,
+  Unlisten,
 } from './client.ts';
 export { migrate, migrationStatus, migrationsFolder, MIGRATION_LOCK_KEY } from './migrate.ts';
 export type { MigrationStatus } from './migrate.ts';

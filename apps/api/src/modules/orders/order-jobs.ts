@@ -43,6 +43,7 @@ async function sweep(
         await deps.db.transaction((tx) =>
           moveOrder(tx, deps, { order: id, action, actor: { type: 'system', id: null }, at: now }),
         );
+        deps.committed?.(id);
         moved += 1;
       } catch (error) {
         if (!(error instanceof AppError && error.status === 409)) {

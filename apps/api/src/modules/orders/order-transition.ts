@@ -55,6 +55,11 @@ export interface MoveDeps {
    * while an automatic withdrawal of the order may be live or done at the exchange.
    */
   settleByHand?: <T>(orderId: string, work: () => Promise<T>) => Promise<T>;
+  /**
+   * Told by a caller of moveOrder (or of another change to an order) right after its
+   * transaction committed: the order page cache drops its copy (see order-page-cache.ts).
+   */
+  committed?: (orderId: string) => void;
 }
 
 export interface MoveActor {

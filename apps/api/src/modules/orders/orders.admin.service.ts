@@ -169,15 +169,17 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
     id: string,
     request: Omit<Parameters<typeof moveOrder>[2], 'order' | 'actor' | 'at'>,
   ): Promise<AdminOrderView> {
-    return db.transaction(async (tx) => {
-      const moved = await moveOrder(tx, deps, {
+    const moved = await db.transaction(async (tx) => {
+      const result = await moveOrder(tx, deps, {
         ...request,
         order: id,
         actor: { type: 'admin', id: caller.userId, ip: caller.ip },
         at: deps.now(),
       });
-      return view(tx, moved.order.id);
+      return view(tx, result.order.id);
     });
+    deps.committed?.(moved.id);
+    return moved;
   }
 
   return {
@@ -362,6 +364,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
           }),
         { pdfOnly: true },
       );
+      deps.committed?.(detail.order.id);
       if (detail.order.boletoStorageKey) {
         await storage.delete(detail.order.boletoStorageKey).catch((error: unknown) => {
           deps.logError({ err: error }, 'replaced boleto not removed');

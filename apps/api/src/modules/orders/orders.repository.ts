@@ -22,7 +22,7 @@ import type { SessionRow } from '../auth/auth.repository.ts';
 export type OrderRow = Order;
 export type OrderEventRow = OrderEvent;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `EX-7K2Q9` or a uuid: the condition that finds the order. */
 export function orderKey(idOrReference: string): SQL {

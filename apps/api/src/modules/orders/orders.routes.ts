@@ -19,6 +19,7 @@ import { adminOrderRoutes } from './orders.admin.routes.ts';
 import { createAdminOrdersService } from './orders.admin.service.ts';
 import { customerOrderRoutes } from './orders.customer.routes.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createOrderPageCache } from './order-page-cache.ts';
 import { quoteKey } from './quote-token.ts';
 import { settingsSnapshot } from './settings-snapshot.ts';
 
@@ -44,15 +45,35 @@ export const orderRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   // The order page's snapshot of the settings: dropped as soon as a change commits.
   app.settingsChanged.on(() => settingsSnapshot(app.db).invalidate());
 
-  const logError = (details: object, message: string) => app.log.error(details, message);
-  const moveDeps: MoveDeps = withAutomaticPayouts(
-    app,
-    { config, now },
+  // The order page's kept reads: dropped by this process's own changes as they commit, and by
+  // the database's notifications of any change (migration 0005); none kept while not listening.
+  const pages = createOrderPageCache();
+  const unlisten = await app.dbHandle.listen(
     {
-      enqueueEmail: (tx, to, template, locale) => app.enqueueEmail(tx, to, template, locale),
-      publicUrl: config.publicUrl,
+      order_changed: (id) => (id === '*' ? pages.forgetAll() : pages.forget(id)),
+      catalogue_changed: () => pages.forgetAll(),
+    },
+    (listening) => {
+      pages.listening(listening);
+      if (!listening) app.log.warn('order changes not heard: order pages are read every time');
     },
   );
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+
+  const logError = (details: object, message: string) => app.log.error(details, message);
+  const moveDeps: MoveDeps = {
+    ...withAutomaticPayouts(
+      app,
+      { config, now },
+      {
+        enqueueEmail: (tx, to, template, locale) => app.enqueueEmail(tx, to, template, locale),
+        publicUrl: config.publicUrl,
+      },
+    ),
+    committed: (orderId) => pages.forget(orderId),
+  };
 
   const orders = createOrdersService({
     ...moveDeps,
@@ -61,6 +82,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     pricing: app.pricing,
     quoteKey: quoteKey(resolveAuthSecret(config)),
     sessions: app.sessions,
+    pages,
     now,
     logError,
   });

@@ -44,6 +44,7 @@ import {
   updateOrderInStatus,
 } from './orders.repository.ts';
 import type { CustomerOrderPage, OrderDetailRow, OrderRow, TokenRef } from './orders.repository.ts';
+import type { OrderPageCache } from './order-page-cache.ts';
 import { amountToPay } from './payment-instructions.ts';
 import { readQuote, signQuote } from './quote-token.ts';
 import { settingsSnapshot } from './settings-snapshot.ts';
@@ -64,7 +65,9 @@ export interface OrdersServiceDeps extends MoveDeps {
   /** HMAC key of quote tokens (see quote-token.ts) */
   quoteKey: Buffer;
   /** how the order page reads its caller's session (see readPage) */
-  sessions: Pick<SessionReader, 'token' | 'context'>;
+  sessions: Pick<SessionReader, 'token' | 'context' | 'resolve'>;
+  /** the order page's kept reads (see readPage) */
+  pages: OrderPageCache;
   now: () => Date;
   logError: (details: object, message: string) => void;
 }
@@ -163,8 +166,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     action: 'confirm_payment' | 'cancel' | 'complete',
     set?: { txHash?: string | null },
   ): Promise<OrderView> {
-    return db.transaction(async (tx) => {
-      const moved = await moveOrder(tx, deps, {
+    const moved = await db.transaction(async (tx) => {
+      const result = await moveOrder(tx, deps, {
         order: id,
         action,
         actor: { type: 'customer', id: caller.userId, ip: caller.ip },
@@ -172,8 +175,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         ownerId: caller.userId,
         set,
       });
-      return view(tx, moved.order.id, caller.userId);
+      return view(tx, result.order.id, caller.userId);
     });
+    deps.committed?.(moved.id);
+    return moved;
   }
 
   async function createInTransaction(
@@ -397,18 +402,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /**
-     * The caller and the order page, in ONE statement (the page's route reads its session
-     * itself): the session of the cookie with its user (as every request), and the order when it
-     * is that user's, with its tokens, network and events. The route's guard decides on `auth`.
+     * The caller and the order page (the page's route reads its session itself); the route's
+     * guard decides on `auth`. The order's read kept by `deps.pages` serves while nothing about
+     * the order changed: then only the session is read. Otherwise ONE statement reads the
+     * session of the cookie with its user (as every request), and the order when it is that
+     * user's, with its tokens, network and events; that read is kept for the next request.
      */
     async readPage(
       cookieHeader: string | undefined,
       id: string,
     ): Promise<{ auth: AuthContext | null; page: CustomerOrderPage | null }> {
+      const key = id.trim();
+      const kept = deps.pages.get(key);
+      if (kept) {
+        // the session is read on every request; the kept page is only its owner's
+        const auth = await deps.sessions.resolve(cookieHeader);
+        return { auth, page: auth && auth.userId === kept.ownerId ? kept.page : null };
+      }
       const token = deps.sessions.token(cookieHeader);
-      const found = token ? await sessionOrderPage(token, id) : null;
+      if (!token) return { auth: null, page: null };
+      const version = deps.pages.begin();
+      const found = await sessionOrderPage(token, key);
       const auth = await deps.sessions.context(found?.session ?? null);
-      return { auth, page: auth ? (found?.page ?? null) : null };
+      if (!auth || !found?.page) return { auth, page: null };
+      deps.pages.keep(version, found.page, auth.userId);
+      return { auth, page: found.page };
     },
 
     /**
@@ -464,6 +482,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           });
           return view(tx, detail.order.id, caller.userId);
         });
+        deps.committed?.(detail.order.id);
         // The proof it replaces (the row kept no reference to it any more).
         if (detail.order.proofStorageKey) await removeQuietly(detail.order.proofStorageKey);
         return result;
