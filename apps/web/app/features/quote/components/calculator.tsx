@@ -14,6 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { PublicToken } from '@permuta/contracts/catalogue';
@@ -46,6 +47,9 @@ function CalculatorCard() {
   const { t } = useTranslation();
   const locale = useLocale();
   const catalogue = useCatalogue(locale);
+  // The form is rendered at a transition's priority: React renders it in slices and the page
+  // stays responsive (one long task blocked the main thread when the catalogue arrived).
+  const shown = useDeferredValue(catalogue.data);
 
   if (catalogue.isPending) return <CalculatorSkeleton />;
   if (catalogue.isError) {
@@ -67,7 +71,8 @@ function CalculatorCard() {
       </Paper>
     );
   }
-  const initial = defaultPair(catalogue.data);
+  if (!shown) return <CalculatorSkeleton />;
+  const initial = defaultPair(shown);
   if (!initial) {
     return (
       <Paper withBorder p="lg" radius="lg" className={classes.card}>
@@ -75,13 +80,7 @@ function CalculatorCard() {
       </Paper>
     );
   }
-  return (
-    <CalculatorForm
-      tokens={catalogue.data.tokens}
-      initial={initial}
-      whatsapp={catalogue.data.whatsapp}
-    />
-  );
+  return <CalculatorForm tokens={shown.tokens} initial={initial} whatsapp={shown.whatsapp} />;
 }
 
 function CalculatorForm({

@@ -11,7 +11,9 @@ import { cleanAmountInput } from '../../../lib/amount.ts';
 import { optionLabel, type Side } from '../quote-form.ts';
 import type { PairInput } from '../use-pair-input.ts';
 
-const COMBOBOX = { shadow: 'md', withinPortal: false } as const;
+// The option lists are mounted when opened, not hidden beside every select from the start: a
+// hidden list still rendered its options and measured its position on the first paint.
+const COMBOBOX = { shadow: 'md', withinPortal: false, keepMounted: false } as const;
 
 /**
  * The token and amount to send, the network, the swap button, the token and amount to receive:
