@@ -107,7 +107,7 @@ describe('treasury screen', () => {
   it('writes the token filter to the URL', async () => {
     renderAt('/en-US/admin/treasury', <TreasuryScreen />);
     await screen.findByTestId('balance-USDT');
-    const filter = screen.getAllByRole('combobox', { name: 'Token' })[0]!;
+    const filter = screen.getByRole('combobox', { name: 'Filter by token' });
     fireEvent.click(filter);
     fireEvent.click(
       within(document.getElementById(filter.getAttribute('aria-controls') ?? '')!).getByRole(

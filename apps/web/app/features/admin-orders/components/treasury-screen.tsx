@@ -127,7 +127,7 @@ function EntriesTable({ tokens }: { tokens: string[] }) {
     <Stack gap="md">
       <Group align="flex-end" gap="md">
         <Select
-          label={t('adminOrders.treasury.token')}
+          label={t('adminOrders.treasury.filterToken')}
           data={[
             { value: ALL, label: t('adminOrders.treasury.allTokens') },
             ...choices.map((value) => ({ value, label: value })),

@@ -247,6 +247,27 @@ describe('order page', () => {
     }
   });
 
+  it('says a refund-only order will be returned, and what it would have paid, in both languages', async () => {
+    for (const [locale, label, alert] of [
+      ['en-US', 'You would have received', /We received 49\.99 PIX/],
+      ['pt-BR', 'Você receberia', /Recebemos 49,99 PIX/],
+    ] as const) {
+      current = order({
+        status: 'admin_confirmed',
+        summary: 'waiting_admin_confirmation',
+        actions: [],
+        payment: null,
+        refundOnly: true,
+        amountReceived: '49.99',
+      });
+      const { unmount } = renderOrder(locale);
+      expect((await screen.findByTestId('refund-only')).textContent).toMatch(alert);
+      const row = screen.getByTestId('amount-receive').parentElement!;
+      expect(row.querySelector('dt')!.textContent).toBe(label);
+      unmount();
+    }
+  });
+
   it('asks for the proof or the hash before confirming the payment, then confirms', async () => {
     renderOrder('en-US');
     const confirm = await screen.findByRole('button', { name: 'Confirm payment' });

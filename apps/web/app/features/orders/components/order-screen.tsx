@@ -495,7 +495,12 @@ function DetailsSection({ order }: { order: OrderView }) {
     ...(order.amountReceived
       ? ([[t('orders.order.amountReceived'), send(order.amountReceived)]] as [string, string][])
       : []),
-    [t('orders.order.receive'), receive(order.amountReceive), 'amount-receive'],
+    [
+      // a refund-only order pays nothing out: what it would have paid, said as such
+      t(order.refundOnly ? 'orders.order.receiveRefundOnly' : 'orders.order.receive'),
+      receive(order.amountReceive),
+      'amount-receive',
+    ],
     [
       t('orders.order.rate'),
       t('calculator.rateValue', {
