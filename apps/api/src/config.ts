@@ -77,6 +77,22 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The configuration of a command (the server, the CLI): an invalid one prints why and exits
+ * with 78 (EX_CONFIG).
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(
     Object.fromEntries(

@@ -1,19 +1,10 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { prepareDatabase } from './bootstrap.ts';
 
 /** Reads the configuration, starts the app, and stops it gracefully on SIGTERM / SIGINT. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const app = await buildApp(config);
   await prepareDatabase(app.db, config, app.log);

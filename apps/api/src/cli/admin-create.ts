@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AdminExistsError, AdminInputError, createAdmin, createDb, migrate } from '@permuta/db';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,16 +27,7 @@ const username = values.username.trim();
 const password = values.password ?? process.env.ADMIN_PASSWORD;
 const passwordSource = values.password ? '--password' : 'ADMIN_PASSWORD';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78); // EX_CONFIG, as the server
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 /** Where the admin went, without credentials: the operator can tell a wrong target at once. */
 function databaseName({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }) {
