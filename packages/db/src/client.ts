@@ -108,6 +108,13 @@ async function listenPostgres(
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  // told on a change only: a retry that fails again while not listening says nothing new
+  let listening = false;
+  const report = (on: boolean) => {
+    if (on === listening) return;
+    listening = on;
+    onState(on);
+  };
   const attempt = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     let lost = false;
@@ -117,7 +124,7 @@ async function listenPostgres(
       if (client === next) client = null;
       void next.end().catch(() => undefined);
       if (stopped) return;
-      onState(false);
+      report(false);
       retry = setTimeout(() => {
         retry = null;
         void attempt();
@@ -138,7 +145,7 @@ async function listenPostgres(
       onLost();
       return;
     }
-    if (!stopped) onState(true);
+    if (!stopped) report(true);
   };
   // the first attempt, failed or not: a failed one tries again in the background
   await attempt();
