@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { adminSignInSchema, totpSchema } from '@permuta/contracts/accounts';
 import type { AdminSignInInput, SessionResponse } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
+import { useEarlyInput } from '../../../lib/early-input.ts';
 import { login } from '../../../lib/session.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { needsTwoFactor, useAdminSignIn } from '../api/sign-in.ts';
@@ -27,6 +28,7 @@ export function AdminSignInForm() {
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
   const signIn = useAdminSignIn(locale);
   const twoFactor = useAdminTwoFactorSignIn(locale);
+  const early = useEarlyInput();
 
   const credentials = useForm<AdminSignInInput>({
     mode: 'uncontrolled',
@@ -90,6 +92,7 @@ export function AdminSignInForm() {
 
   return (
     <form
+      ref={early}
       noValidate
       onSubmit={credentials.onSubmit((values) =>
         signIn.mutate(values, {
