@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+            'apps/web/scripts/**/*.test.ts',
+          ],
           setupFiles: ['./scripts/vitest-fail-on-console.ts'],
         },
       },

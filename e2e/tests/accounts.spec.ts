@@ -301,5 +301,42 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('email-verified')).toHaveAttribute('data-done', 'false');
       await context.close();
     });
+
+    test('the sign-in page shows before its code has loaded; what is typed and sent meanwhile signs in', async ({
+      browser,
+      allowStatus,
+    }) => {
+      allowStatus(-1);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const customer = newCustomer('erl');
+      await registerByApi(page, locale, customer);
+
+      // hold the framework back (a slow connection): the prerendered page is all there is
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(at('/login'), { waitUntil: 'domcontentloaded' });
+      await expect(page.getByRole('heading', { name: t('pages.login.title') })).toBeVisible();
+      await field(page, t('accounts.fields.email')).fill(customer.email);
+      await field(page, t('accounts.fields.password')).fill(customer.password);
+      const submit = page.locator('form').getByRole('button', { name: t('accounts.login.submit') });
+      await submit.click();
+      // no route module has run yet, and the browser did not submit the form itself
+      expect(await page.evaluate("'__reactRouterRouteModules' in window")).toBe(false);
+      expect(page.url()).not.toContain('?');
+      await expect(field(page, t('accounts.fields.email'))).toHaveValue(customer.email);
+
+      // the code arrives: the page hydrates and the held submit signs in with what was typed
+      release();
+      await expect(page).not.toHaveURL(at('/login'));
+      await expect(
+        page.getByText(ACCOUNT_FIELD_MESSAGES['email.required'][locale], { exact: true }),
+      ).toHaveCount(0);
+      await context.close();
+    });
   });
 }
