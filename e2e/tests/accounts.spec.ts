@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ACCOUNT_FIELD_MESSAGES, LOCALES, type Locale } from '@permuta/contracts';
 import { localizedPath } from '@permuta/contracts/routes';
 import { expect as baseExpect, gotoAndSettle, test, text } from './support.ts';
@@ -70,6 +70,15 @@ async function registerByApi(page: Page, locale: Locale, customer: TestCustomer)
     data: { ...customer, confirmPassword: customer.password, acceptTerms: true, locale },
   });
   expect(response.status()).toBe(201);
+}
+
+/** A new visit in `locale` by a customer registered through the API, not signed in yet. */
+async function visitAsRegistered(browser: Browser, locale: Locale, prefix: string) {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  const customer = newCustomer(prefix);
+  await registerByApi(page, locale, customer);
+  return { context, page, customer };
 }
 
 for (const locale of LOCALES) {
@@ -271,10 +280,7 @@ for (const locale of LOCALES) {
       allowStatus,
     }) => {
       allowStatus(-1);
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
-      const customer = newCustomer('grd');
-      await registerByApi(page, locale, customer);
+      const { context, page, customer } = await visitAsRegistered(browser, locale, 'grd');
 
       await gotoAndSettle(page, at('/profile/change-password'));
       await expect(page).toHaveURL(
@@ -307,10 +313,7 @@ for (const locale of LOCALES) {
       allowStatus,
     }) => {
       allowStatus(-1);
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
-      const customer = newCustomer('erl');
-      await registerByApi(page, locale, customer);
+      const { context, page, customer } = await visitAsRegistered(browser, locale, 'erl');
 
       // hold the framework back (a slow connection): the prerendered page is all there is
       let release = () => {};
