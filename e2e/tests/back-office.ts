@@ -42,8 +42,20 @@ export function unexpectedErrors(errors: string[], allowed: number[] = []): stri
   });
 }
 
-/** Serious or critical axe findings on the page as it is now. */
+/**
+ * Serious or critical axe findings on the page once its finite animations have ended: a dialog
+ * or a toast fading out reads as text of too little contrast (endless ones, such as a loader's
+ * spin, are not waited for).
+ */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction(
+      `document.getAnimations().every((animation) => animation.playState !== 'running' ||
+        animation.effect?.getComputedTiming().iterations === Infinity)`,
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined); // still running after 5 s: scan the page as it is
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
