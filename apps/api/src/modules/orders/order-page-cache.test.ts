@@ -28,10 +28,10 @@ describe('the order page cache', () => {
     expect(cache.get('EX-22222')).toBeUndefined();
   });
 
-  it('never keeps a read that began before a change, to this order or any other', () => {
+  it('never keeps a read that began before a change to its order, or before a forgetAll', () => {
     const cache = listeningCache();
     const before = cache.begin();
-    cache.forget('another-order');
+    cache.forget(ID.toUpperCase());
     cache.keep(before, pageOf(ID, 'EX-7K2Q9'), 'owner');
     expect(cache.get(ID)).toBeUndefined();
 
@@ -41,6 +41,34 @@ describe('the order page cache', () => {
     expect(cache.size).toBe(0);
 
     cache.keep(cache.begin(), pageOf(ID, 'EX-7K2Q9'), 'owner');
+    expect(cache.size).toBe(1);
+  });
+
+  it('keeps a read during which only other orders changed (many orders move at busy times)', () => {
+    const cache = listeningCache();
+    const before = cache.begin();
+    for (let i = 0; i < 50; i += 1) cache.forget(`other-order-${i}`);
+    cache.keep(before, pageOf(ID, 'EX-7K2Q9'), 'owner');
+    expect(cache.get(ID)).toEqual({ page: pageOf(ID, 'EX-7K2Q9'), ownerId: 'owner' });
+
+    // an order changed before the read began does not stop it being kept either
+    cache.forget(ID);
+    cache.keep(cache.begin(), pageOf(ID, 'EX-7K2Q9'), 'owner');
+    expect(cache.size).toBe(1);
+  });
+
+  it('past the drops it remembers, refuses every read older than the oldest one forgotten', () => {
+    const cache = listeningCache({ forgottenLimit: 3 });
+    const before = cache.begin();
+    cache.forget(ID); // the drop that matters, then three others push it out of memory
+    for (const other of ['a', 'b', 'c']) cache.forget(other);
+    cache.keep(before, pageOf(ID, 'EX-7K2Q9'), 'owner');
+    expect(cache.size).toBe(0);
+
+    // a read begun after it is kept, whatever other orders change meanwhile
+    const after = cache.begin();
+    cache.forget('b');
+    cache.keep(after, pageOf(ID, 'EX-7K2Q9'), 'owner');
     expect(cache.size).toBe(1);
   });
 

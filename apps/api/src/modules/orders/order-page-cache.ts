@@ -5,6 +5,8 @@ import type { CustomerOrderPage } from './orders.repository.ts';
 export const ORDER_PAGE_CACHE_SIZE = 10_000;
 /** A kept page is read again after this long, even when no change was announced. */
 export const ORDER_PAGE_CACHE_MS = 30_000;
+/** How many orders' last drops are remembered (an older drop raises the floor instead). */
+export const FORGOTTEN_LIMIT = 10_000;
 
 interface Kept {
   page: CustomerOrderPage;
@@ -27,16 +29,19 @@ interface Kept {
  * Nothing is kept while the notifications are not heard (`listening(false)`): before the first
  * LISTEN, and from a lost connection until it listens again.
  *
- * A read that began before a change is never kept: every drop moves `version` on, and `keep`
- * keeps a read only if the version is still the one `begin()` gave before it began.
+ * A read that began before a change to its order is never kept: every drop takes the next stamp,
+ * the cache remembers the stamp of each order's last drop (the last FORGOTTEN_LIMIT orders; an
+ * older one raises a floor instead) and of the last `forgetAll`, and `keep` keeps a read only if
+ * neither came after the stamp `begin()` gave before it began. A change to another order does not
+ * matter: right after many orders are created or moved, the pages of the others are still kept.
  */
 export interface OrderPageCache {
   /** the kept page of `idOrReference` (trimmed), with its owner's id; undefined: read it */
   get(idOrReference: string): { page: CustomerOrderPage; ownerId: string } | undefined;
-  /** the version to give `keep` for a read about to begin */
+  /** the stamp to give `keep` for a read about to begin */
   begin(): number;
-  /** keeps a page read since `begin()` answered `version`, unless something changed since */
-  keep(version: number, page: CustomerOrderPage, ownerId: string): void;
+  /** keeps a page read since `begin()` answered `stamp`, unless its order changed since */
+  keep(stamp: number, page: CustomerOrderPage, ownerId: string): void;
   forget(orderId: string): void;
   forgetAll(): void;
   /** whether the database's notifications are heard (nothing is kept while they are not) */
@@ -46,18 +51,26 @@ export interface OrderPageCache {
 }
 
 export function createOrderPageCache(
-  options: { size?: number; ttlMs?: number; now?: () => number } = {},
+  options: { size?: number; ttlMs?: number; now?: () => number; forgottenLimit?: number } = {},
 ): OrderPageCache {
   const size = options.size ?? ORDER_PAGE_CACHE_SIZE;
+  const forgottenLimit = options.forgottenLimit ?? FORGOTTEN_LIMIT;
   const ttlMs = options.ttlMs ?? ORDER_PAGE_CACHE_MS;
   const clock = options.now ?? Date.now;
   const byId = new Map<string, Kept>();
   const idOfReference = new Map<string, string>();
-  let version = 0;
+  /** the last stamp given to a drop */
+  let stamp = 0;
+  /** a read begun before this stamp is never kept (forgetAll, or a drop no longer remembered) */
+  let floor = 0;
+  /** order id -> stamp of its last drop, oldest first */
+  const droppedAt = new Map<string, number>();
   let heard = false;
 
   const forgetAll = () => {
-    version += 1;
+    stamp += 1;
+    floor = stamp;
+    droppedAt.clear();
     byId.clear();
     idOfReference.clear();
   };
@@ -82,10 +95,10 @@ export function createOrderPageCache(
       }
       return { page: kept.page, ownerId: kept.ownerId };
     },
-    begin: () => version,
+    begin: () => stamp,
     keep(started, page, ownerId) {
-      if (!heard || started !== version) return;
       const { id, reference } = page.detail.order;
+      if (!heard || started < floor || (droppedAt.get(id) ?? 0) > started) return;
       drop(id);
       if (byId.size >= size) {
         const oldest = byId.keys().next();
@@ -95,8 +108,16 @@ export function createOrderPageCache(
       idOfReference.set(reference, id);
     },
     forget(orderId) {
-      version += 1;
-      drop(orderId.toLowerCase());
+      const id = orderId.toLowerCase();
+      stamp += 1;
+      droppedAt.delete(id);
+      droppedAt.set(id, stamp);
+      if (droppedAt.size > forgottenLimit) {
+        const [oldest, oldestStamp] = droppedAt.entries().next().value!;
+        droppedAt.delete(oldest);
+        floor = Math.max(floor, oldestStamp);
+      }
+      drop(id);
     },
     forgetAll,
     listening(on) {
