@@ -42,16 +42,31 @@ export function unexpectedErrors(errors: string[], allowed: number[] = []): stri
   });
 }
 
+/** What seriousAxeFindings reads of the page's document (this project's types have no DOM). */
+interface AnimatedDocument {
+  getAnimations(): {
+    playState: string;
+    effect: { getComputedTiming(): { iterations?: number } } | null;
+  }[];
+}
+
 /**
  * Serious or critical axe findings on the page once its finite animations have ended: a dialog
  * or a toast fading out reads as text of too little contrast (endless ones, such as a loader's
  * spin, are not waited for).
  */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // a function, not a string: the page policy refuses to evaluate strings
   await page
     .waitForFunction(
-      `document.getAnimations().every((animation) => animation.playState !== 'running' ||
-        animation.effect?.getComputedTiming().iterations === Infinity)`,
+      () =>
+        (globalThis as unknown as { document: AnimatedDocument }).document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
       null,
       { timeout: 5_000 },
     )
