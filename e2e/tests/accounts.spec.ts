@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNT_FIELD_MESSAGES, LOCALES, type Locale } from '@permuta/contracts';
 import { localizedPath } from '@permuta/contracts/routes';
-import { expect as baseExpect, gotoAndSettle, test, text } from './support.ts';
+import { expect as baseExpect, gotoAndSettle, seriousAxeFindings, test, text } from './support.ts';
 import {
   field,
   newCustomer,
@@ -31,11 +30,7 @@ const MAIL = {
 
 /** No serious or critical axe finding on the page as it is now. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 }
 
 /** With E2E_SCREENSHOTS=<dir>, a full-page screenshot for a human look at the screens. */

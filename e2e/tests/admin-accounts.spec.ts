@@ -5,14 +5,13 @@ import {
   expect,
   fieldName,
   openPage,
-  seriousAxeFindings,
   signInAdmin,
   signOutAdmin,
   unexpectedErrors,
   url,
 } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
-import { test, text } from './support.ts';
+import { test, text, seriousAxeFindings } from './support.ts';
 
 const STRONG = 'Adm1n!Strong';
 

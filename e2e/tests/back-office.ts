@@ -4,7 +4,6 @@
  * API and the SMTP catcher of the e2e server (e2e/mail-catcher.ts).
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { localizedPath } from '@permuta/contracts/routes';
 import { randomCpf, waitForMail } from './accounts-support.ts';
@@ -40,41 +39,6 @@ export function unexpectedErrors(errors: string[], allowed: number[] = []): stri
     const status = /status of (\d{3})/.exec(line)?.[1];
     return !(status && allowed.includes(Number(status)));
   });
-}
-
-/** What seriousAxeFindings reads of the page's document (this project's types have no DOM). */
-interface AnimatedDocument {
-  getAnimations(): {
-    playState: string;
-    effect: { getComputedTiming(): { iterations?: number } } | null;
-  }[];
-}
-
-/**
- * Serious or critical axe findings on the page once its finite animations have ended: a dialog
- * or a toast fading out reads as text of too little contrast (endless ones, such as a loader's
- * spin, are not waited for).
- */
-export async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // a function, not a string: the page policy refuses to evaluate strings
-  await page
-    .waitForFunction(
-      () =>
-        (globalThis as unknown as { document: AnimatedDocument }).document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== 'running' ||
-              animation.effect?.getComputedTiming().iterations === Infinity,
-          ),
-      null,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined); // still running after 5 s: scan the page as it is
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 export const url = (locale: Locale, pathname: string) => localizedPath(pathname, locale);

@@ -8,7 +8,6 @@ import {
   expect,
   openPage,
   registerConfirmedCustomer,
-  seriousAxeFindings,
   signInAdmin,
   unexpectedErrors,
   url,
@@ -16,7 +15,7 @@ import {
 } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { adminApi, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
-import { test, text } from './support.ts';
+import { test, text, seriousAxeFindings } from './support.ts';
 
 /** A valid Tron (TRC20) address: the USDT contract's. */
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

@@ -8,7 +8,6 @@ import {
   fieldName,
   openPage,
   registerConfirmedCustomer,
-  seriousAxeFindings,
   signInAdmin,
   signInCustomer,
   unexpectedErrors,
@@ -24,7 +23,7 @@ import {
   totpCode,
   uploadDocument,
 } from './kyc-support.ts';
-import { test, text } from './support.ts';
+import { test, text, seriousAxeFindings } from './support.ts';
 
 /** The subjects (before " - <brand>") and greeting of the e-mails a customer gets, per language. */
 const MAIL: Record<

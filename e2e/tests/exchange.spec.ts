@@ -8,7 +8,6 @@ import {
   expect,
   fieldName,
   openPage,
-  seriousAxeFindings,
   signInAdmin,
   signInCustomer,
   unexpectedErrors,
@@ -25,7 +24,7 @@ import {
   registerVerifiedCustomer,
   waitForOrderMails,
 } from './exchange-support.ts';
-import { test, text } from './support.ts';
+import { test, text, seriousAxeFindings } from './support.ts';
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

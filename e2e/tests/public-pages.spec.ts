@@ -3,15 +3,8 @@ import { LOCALES, fieldMessage } from '@permuta/contracts';
 import { CONTACT_SENT_MESSAGE } from '@permuta/contracts/messages/contact';
 import { localizedPath } from '@permuta/contracts/routes';
 import { waitForMailAbout } from './accounts-support.ts';
-import {
-  expect,
-  fieldName,
-  openPage,
-  seriousAxeFindings,
-  unexpectedErrors,
-  type Locale,
-} from './back-office.ts';
-import { gotoAndSettle, test, text } from './support.ts';
+import { expect, fieldName, openPage, unexpectedErrors, type Locale } from './back-office.ts';
+import { gotoAndSettle, test, text, seriousAxeFindings } from './support.ts';
 
 const BRAND = 'Permuta';
 /** the demo settings' support address, where contact messages go */

@@ -9,7 +9,6 @@ import {
   expect,
   fieldName,
   openPage,
-  seriousAxeFindings,
   signInAdmin,
   signInCustomer,
   unexpectedErrors,
@@ -24,7 +23,7 @@ import {
   registerVerifiedCustomer,
   type ExchangeCustomer,
 } from './exchange-support.ts';
-import { test, text } from './support.ts';
+import { test, text, seriousAxeFindings } from './support.ts';
 
 /** A catalogue text with its `{{placeholders}}` filled in. */
 function fill(locale: Locale, key: string, values: Record<string, string | number>): string {

@@ -5,18 +5,10 @@ import {
   fieldMessage,
   formatDecimal,
 } from '@permuta/contracts';
-import {
-  expect,
-  fieldName,
-  openPage,
-  seriousAxeFindings,
-  signInAdmin,
-  unexpectedErrors,
-  url,
-} from './back-office.ts';
+import { expect, fieldName, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { pickOption } from './exchange-support.ts';
-import { test, text } from './support.ts';
+import { test, text, seriousAxeFindings } from './support.ts';
 
 // Both languages change the same settings row of the shared server: one after the other.
 test.describe.configure({ mode: 'serial' });

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
 import { localizedPath } from '@permuta/contracts/routes';
-import { expect, gotoAndSettle, test, text } from './support.ts';
+import { expect, gotoAndSettle, seriousAxeFindings, test, text } from './support.ts';
 
 /** The Portuguese home, `/`, with no redirect. */
 const HOME_PT = /^https?:\/\/[^/]+\/$/;
@@ -158,11 +157,7 @@ for (const locale of LOCALES) {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       await gotoAndSettle(page, url);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await context.close();
     });
   }

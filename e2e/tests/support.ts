@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -62,4 +63,39 @@ export async function gotoAndSettle(page: Page, url: string) {
   const response = await page.goto(url);
   await page.waitForLoadState('networkidle');
   return response;
+}
+
+/** What seriousAxeFindings reads of the page's document (this project's types have no DOM). */
+interface AnimatedDocument {
+  getAnimations(): {
+    playState: string;
+    effect: { getComputedTiming(): { iterations?: number } } | null;
+  }[];
+}
+
+/**
+ * Serious or critical axe findings on the page once its finite animations have ended: a dialog
+ * or a toast fading out reads as text of too little contrast (endless ones, such as a loader's
+ * spin, are not waited for).
+ */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // a function, not a string: the page policy refuses to evaluate strings
+  await page
+    .waitForFunction(
+      () =>
+        (globalThis as unknown as { document: AnimatedDocument }).document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined); // still running after 5 s: scan the page as it is
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
