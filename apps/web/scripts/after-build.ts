@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { paintFirst } from './paint-first.ts';
+import { attributesOf, paintFirst } from './paint-first.ts';
 
 const BUDGET_KB = 150;
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,18 +34,15 @@ const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { id: string; builtAt
 /** Every script the page loads up front: module scripts, their static imports, modulepreloads. */
 export function firstLoadScripts(html: string): string[] {
   const found = new Set<string>();
-  const attr = (tag: string, name: string) =>
-    new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1] ?? null;
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attr(tag, 'rel');
-    const href = attr(tag, 'href');
+    const { rel, href } = attributesOf(tag);
     if (rel?.toLowerCase() === 'modulepreload' && href) found.add(href);
   }
   for (const [, attrs = '', body = ''] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
   )) {
-    if (attr(attrs, 'type') !== 'module') continue;
-    const src = attr(attrs, 'src');
+    const { type, src } = attributesOf(`<script ${attrs}>`);
+    if (type !== 'module') continue;
     if (src) found.add(src);
     for (const [, spec] of body.matchAll(
       /\bimport\s*(?:[^'"()]*?\bfrom\s*)?["']([^"']+\.js)["']/g,

@@ -31,7 +31,8 @@ export const AFTER_PAINT_TYPE = 'text/x-after-paint';
 
 type Attributes = Record<string, string>;
 
-function attributesOf(tag: string): Attributes {
+/** The attributes of one start tag (`<link rel="x" href="y"/>`), names in lower case. */
+export function attributesOf(tag: string): Attributes {
   const attributes: Attributes = {};
   const body = tag.replace(/^<\w+/, '').replace(/\/?>$/, '');
   for (const [, name = '', , quoted, bare] of body.matchAll(
