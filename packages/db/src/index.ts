@@ -32,6 +32,7 @@ export {
 } from './admins.ts';
 export type { CreateAdminInput, CreatedAdmin } from './admins.ts';
 export { hashPassword, isStrongPassword, verifyPassword } from './password.ts';
+export { documentsVerified, documentsVerifiedOf, usersIdColumn } from './kyc.ts';
 
 // The schema as one namespace (for drizzle / better-auth adapters) and every table, enum and
 // row type directly.

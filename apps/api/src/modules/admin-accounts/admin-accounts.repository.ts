@@ -10,9 +10,11 @@ import {
   tokens,
   users,
   wallets,
+  documentsVerified,
+  documentsVerifiedOf,
+  usersIdColumn,
 } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
-import { DOCUMENT_TYPES } from '@permuta/contracts';
 import type { AdminProfile, CustomerProfile, DocumentView } from '@permuta/contracts';
 import type { z } from 'zod';
 import type {
@@ -145,19 +147,8 @@ export async function deleteSessions(
 
 // --- customers ------------------------------------------------------------------------------
 
-/**
- * SQL: all three current documents (the newest row per type) of `users.id` are approved. Used
- * for the list's column and its verified/unverified filter.
- */
-const documentsVerifiedSql: SQL<boolean> = sql<boolean>`(
-  select count(*) from (
-    select distinct on (d.type) d.status
-    from ${documents} d
-    where d.user_id = ${users.id}
-    order by d.type, d.created_at desc, d.id desc
-  ) current_documents
-  where current_documents.status = 'approved'
-) = ${sql.raw(String(DOCUMENT_TYPES.length))}`;
+/** The list's column and its verified/unverified filter. */
+const documentsVerifiedSql = documentsVerifiedOf(usersIdColumn);
 
 /** `%value%` for LIKE with the value's own wildcards escaped. */
 function containsPattern(value: string): string {
@@ -247,12 +238,6 @@ export async function currentDocuments(db: Db | Tx, userId: string): Promise<Doc
     .orderBy(documents.type, desc(documents.createdAt), desc(documents.id));
 }
 
-export function allApproved(current: DocumentRow[]): boolean {
-  return (
-    current.length === DOCUMENT_TYPES.length && current.every((doc) => doc.status === 'approved')
-  );
-}
-
 export async function customerProfile(db: Db | Tx, user: UserRow): Promise<CustomerProfile> {
   return {
     id: user.id,
@@ -267,7 +252,7 @@ export async function customerProfile(db: Db | Tx, user: UserRow): Promise<Custo
     emailVerified: user.emailVerified,
     active: user.active,
     nationalIdVerified: user.nationalIdVerified,
-    documentsVerified: allApproved(await currentDocuments(db, user.id)),
+    documentsVerified: await documentsVerified(db, user.id),
     defaultSendToken: user.defaultSendToken,
     defaultReceiveToken: user.defaultReceiveToken,
     createdAt: user.createdAt.toISOString(),

@@ -7,6 +7,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '@permuta/db';
+import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
 import type { AdminProfile, CustomerProfile, DocumentView, Locale } from '@permuta/contracts';
@@ -353,8 +354,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             rejectionReason: reviewed.rejectionReason,
           },
         });
-        const accountVerified =
-          approve && repo.allApproved(await repo.currentDocuments(tx, owner.id));
+        const accountVerified = approve && (await documentsVerified(tx, owner.id));
         return { reviewed, owner, accountVerified };
       });
 

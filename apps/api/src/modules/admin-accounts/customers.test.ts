@@ -147,6 +147,13 @@ describe('customer list', () => {
     expect(await search('%')).toEqual([]);
   });
 
+  it('says documents verified in the list for a customer whose three documents are approved', async () => {
+    const list = (await call('GET', `/api/v1/admin/customers?q=Quixaba&pageSize=100`)).json();
+    const row = (id: string) => list.items.find((item: { id: string }) => item.id === id);
+    expect(row(carla.id)).toMatchObject({ documentsVerified: true });
+    expect(row(bruno.id)).toMatchObject({ documentsVerified: false });
+  });
+
   it('filters by active, inactive, verified and unverified', async () => {
     const filter = async (status: string) =>
       idsOf((await call('GET', `/api/v1/admin/customers?status=${status}&pageSize=100`)).json());

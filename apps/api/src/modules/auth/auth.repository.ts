@@ -2,7 +2,7 @@ import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import {
   accounts,
   auditLog,
-  documents,
+  documentsVerified,
   sessions,
   twoFactors,
   users,
@@ -10,7 +10,6 @@ import {
 } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { AdminProfile, CustomerProfile } from '@permuta/contracts';
-import { DOCUMENT_TYPES } from '@permuta/contracts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -59,16 +58,6 @@ export async function credentialHash(db: Db | Tx, userId: string): Promise<strin
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
     .limit(1);
   return row?.password ?? null;
-}
-
-/** True when the current document of every type is approved. */
-export async function documentsVerified(db: Db | Tx, userId: string): Promise<boolean> {
-  const rows = await db
-    .selectDistinctOn([documents.type], { type: documents.type, status: documents.status })
-    .from(documents)
-    .where(eq(documents.userId, userId))
-    .orderBy(documents.type, desc(documents.createdAt));
-  return rows.length === DOCUMENT_TYPES.length && rows.every((row) => row.status === 'approved');
 }
 
 export async function customerProfile(db: Db | Tx, user: UserRow): Promise<CustomerProfile> {

@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_OPERATING_HOURS,
-  documents,
   networks,
   orderEvents,
   orders,
@@ -77,21 +76,6 @@ export async function readSettings(db: Db | Tx): Promise<Settings> {
 }
 
 // --- customers --------------------------------------------------------------------------------
-
-/** Whether the customer's current document of each of the three types is approved. */
-export async function documentsVerified(db: Db | Tx, userId: string): Promise<boolean> {
-  const latest = db
-    .selectDistinctOn([documents.type], { type: documents.type, status: documents.status })
-    .from(documents)
-    .where(eq(documents.userId, userId))
-    .orderBy(documents.type, desc(documents.createdAt), desc(documents.id))
-    .as('latest');
-  const [row] = await db
-    .select({ approved: count() })
-    .from(latest)
-    .where(eq(latest.status, 'approved'));
-  return (row?.approved ?? 0) >= 3;
-}
 
 export interface CustomerRef {
   id: string;

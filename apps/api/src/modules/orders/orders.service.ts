@@ -10,6 +10,7 @@ import type {
   orderListQuerySchema,
   orderPageSchema,
 } from '@permuta/contracts';
+import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { z } from 'zod';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
@@ -31,7 +32,6 @@ import { moveOrder, orderLink, unitOf } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
 import { buildOrderView, depositNetworkOf, toListItem } from './order-view.ts';
 import {
-  documentsVerified,
   findCustomerWallet,
   findNetwork,
   findOrderDetail,
