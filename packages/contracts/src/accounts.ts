@@ -563,9 +563,13 @@ export const SUCCESS_MESSAGES = {
     'en-US': 'A new admin has been registered successfully',
     'pt-BR': 'Um novo administrador foi cadastrado com sucesso',
   },
-  'nationalId.initiated': {
-    'en-US': 'National ID verification initiated',
-    'pt-BR': 'Verificação do CPF iniciada',
+  'nationalId.verified': {
+    'en-US': 'National ID (CPF) marked as verified',
+    'pt-BR': 'CPF marcado como verificado',
+  },
+  'nationalId.revoked': {
+    'en-US': 'National ID (CPF) verification revoked',
+    'pt-BR': 'Verificação do CPF revogada',
   },
   documentsUpdated: {
     'en-US': 'Documents updated successfully',

@@ -314,7 +314,13 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
         });
         return repo.customerProfile(tx, updated);
       });
-      return { message: successMessage('nationalId.initiated', actor.locale), customer };
+      return {
+        message: successMessage(
+          verified ? 'nationalId.verified' : 'nationalId.revoked',
+          actor.locale,
+        ),
+        customer,
+      };
     },
 
     // --- document review ------------------------------------------------------------------

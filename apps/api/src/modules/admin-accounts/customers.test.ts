@@ -341,21 +341,21 @@ describe('activation', () => {
 });
 
 describe('national ID verification', () => {
-  it('marks the CPF verified with the message in the caller language, and records it', async () => {
+  it('says verified when it verifies and revoked when it revokes, in the caller language, and records it', async () => {
     const customer = await registerCustomer(t.app);
     const res = await call('POST', `/api/v1/admin/customers/${customer.id}/national-id`, {
       payload: { verified: true },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      message: 'National ID verification initiated',
+      message: 'National ID (CPF) marked as verified',
       customer: { id: customer.id, nationalIdVerified: true },
     });
     const pt = await call('POST', `/api/v1/admin/customers/${customer.id}/national-id`, {
       payload: { verified: false },
       locale: 'pt-BR',
     });
-    expect(pt.json().message).toBe('Verificação do CPF iniciada');
+    expect(pt.json().message).toBe('Verificação do CPF revogada');
     expect(pt.json().customer.nationalIdVerified).toBe(false);
     const entries = await auditEntries('customer.national_id', customer.id);
     expect(entries.map((e) => e.after)).toEqual([

@@ -9,12 +9,15 @@ export function verifyNationalId(
   id: string,
   verified: boolean,
   locale: Locale,
-): Promise<CustomerProfile> {
-  return apiFetch<CustomerProfile>(apiPaths.adminCustomerNationalId(id), {
-    locale,
-    method: 'POST',
-    body: { verified },
-  });
+): Promise<{ message: string; customer: CustomerProfile }> {
+  return apiFetch<{ message: string; customer: CustomerProfile }>(
+    apiPaths.adminCustomerNationalId(id),
+    {
+      locale,
+      method: 'POST',
+      body: { verified },
+    },
+  );
 }
 
 export function useVerifyNationalId(id: string, locale: Locale) {

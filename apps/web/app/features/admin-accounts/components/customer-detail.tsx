@@ -179,8 +179,61 @@ function Actions({ customer }: { customer: CustomerProfile }) {
   const locale = useLocale();
   const setActive = useSetCustomerActive(customer.id, locale);
   const nationalId = useVerifyNationalId(customer.id, locale);
-  const [confirming, setConfirming] = useState(false);
-  const next = !customer.active;
+  const [confirming, setConfirming] = useState<'active' | 'nationalId' | null>(null);
+  const nextActive = !customer.active;
+  const nextVerified = !customer.nationalIdVerified;
+  const close = () => {
+    setConfirming(null);
+    setActive.reset();
+    nationalId.reset();
+  };
+  const texts =
+    confirming === 'nationalId'
+      ? {
+          title: nextVerified
+            ? t('admin.customer.nationalIdVerifyTitle')
+            : t('admin.customer.nationalIdRevokeTitle'),
+          body: t(
+            nextVerified
+              ? 'admin.customer.nationalIdVerifyConfirm'
+              : 'admin.customer.nationalIdRevokeConfirm',
+            { name: customer.name, cpf: formatCpf(customer.cpf) },
+          ),
+          action: nextVerified
+            ? t('admin.customer.verifyNationalId')
+            : t('admin.customer.revokeNationalId'),
+          color: nextVerified ? 'green' : 'red',
+          pending: nationalId.isPending,
+          error: nationalId.isError ? nationalId.error.message : null,
+          run: () =>
+            nationalId.mutate(nextVerified, {
+              onSuccess: (result) => {
+                void toast.success(result.message);
+                setConfirming(null);
+              },
+            }),
+        }
+      : {
+          title: nextActive
+            ? t('admin.customer.activateTitle')
+            : t('admin.customer.deactivateTitle'),
+          body: nextActive
+            ? t('admin.customer.activateConfirm', { name: customer.name })
+            : t('admin.customer.deactivateConfirm', { name: customer.name }),
+          action: nextActive ? t('admin.customer.activate') : t('admin.customer.deactivate'),
+          color: nextActive ? 'green' : 'red',
+          pending: setActive.isPending,
+          error: setActive.isError ? setActive.error.message : null,
+          run: () =>
+            setActive.mutate(nextActive, {
+              onSuccess: () => {
+                void toast.success(
+                  nextActive ? t('admin.customer.activated') : t('admin.customer.deactivated'),
+                );
+                setConfirming(null);
+              },
+            }),
+        };
 
   return (
     <>
@@ -188,66 +241,35 @@ function Actions({ customer }: { customer: CustomerProfile }) {
         <Button
           variant="light"
           color={customer.active ? 'red' : 'green'}
-          onClick={() => setConfirming(true)}
+          onClick={() => setConfirming('active')}
         >
           {customer.active ? t('admin.customer.deactivate') : t('admin.customer.activate')}
         </Button>
-        <Button
-          variant="light"
-          loading={nationalId.isPending}
-          onClick={() =>
-            nationalId.mutate(!customer.nationalIdVerified, {
-              onSuccess: (profile) =>
-                void toast.success(
-                  profile.nationalIdVerified
-                    ? t('messages.nationalIdStarted')
-                    : t('admin.customer.nationalIdRevoked'),
-                ),
-              onError: () => void toast.error(t('messages.nationalIdError')),
-            })
-          }
-        >
+        <Button variant="light" onClick={() => setConfirming('nationalId')}>
           {customer.nationalIdVerified
             ? t('admin.customer.revokeNationalId')
             : t('admin.customer.verifyNationalId')}
         </Button>
       </Group>
       <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={next ? t('admin.customer.activateTitle') : t('admin.customer.deactivateTitle')}
+        opened={confirming !== null}
+        onClose={close}
+        title={texts.title}
         closeButtonProps={{ 'aria-label': t('admin.common.close') }}
       >
         <Stack gap="md">
-          <Text>
-            {next
-              ? t('admin.customer.activateConfirm', { name: customer.name })
-              : t('admin.customer.deactivateConfirm', { name: customer.name })}
-          </Text>
-          {setActive.isError && (
+          <Text>{texts.body}</Text>
+          {texts.error && (
             <Alert color="red" variant="light" role="alert">
-              {setActive.error.message}
+              {texts.error}
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="subtle" onClick={() => setConfirming(false)}>
+            <Button variant="subtle" onClick={close}>
               {t('admin.common.cancel')}
             </Button>
-            <Button
-              color={next ? 'green' : 'red'}
-              loading={setActive.isPending}
-              onClick={() =>
-                setActive.mutate(next, {
-                  onSuccess: () => {
-                    void toast.success(
-                      next ? t('admin.customer.activated') : t('admin.customer.deactivated'),
-                    );
-                    setConfirming(false);
-                  },
-                })
-              }
-            >
-              {next ? t('admin.customer.activate') : t('admin.customer.deactivate')}
+            <Button color={texts.color} loading={texts.pending} onClick={texts.run}>
+              {texts.action}
             </Button>
           </Group>
         </Stack>
