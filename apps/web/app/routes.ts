@@ -70,9 +70,8 @@ const GUARDS: Record<Exclude<RouteGuard, 'public'>, string> = {
 /**
  * The route tree of one locale. Layouts are pathless routes. A guard is a pathless route whose
  * clientLoader checks the session: around the whole profile and admin layouts (they never render
- * for a guest), and inside the default layout for `/profile/my-orders/:id` and
- * `/admin/manager-customers/:id`, which keep the public header. Ids carry the locale so that
- * both trees coexist; the files are shared.
+ * for a guest), and inside the default layout for `/profile/my-orders/:id`, which keeps the
+ * public header. Ids carry the locale so that both trees coexist; the files are shared.
  */
 function localeTree(locale: Locale): RouteConfigEntry[] {
   const id = (name: string) => `${locale}.${name}`;
@@ -94,7 +93,6 @@ function localeTree(locale: Locale): RouteConfigEntry[] {
         { id: id('layout-default.guard-customer') },
         pages('default', 'customer'),
       ),
-      layout(GUARDS.admin, { id: id('layout-default.guard-admin') }, pages('default', 'admin')),
       route('*', 'routes/not-found.tsx', { id: id('not-found') }),
     ]),
     layout(LAYOUTS.auth, { id: id('layout-auth') }, pages('auth', 'public')),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-config.ts';
 import { LOCALES } from './locale.ts';
+import { ORDER_STATUSES } from './order-state.ts';
 import type { Locale } from './locale.ts';
 
 /**
@@ -506,7 +507,7 @@ export const adminCustomerOrderSchema = z.object({
   receiveToken: z.string(),
   amountSend: z.string(),
   amountReceive: z.string(),
-  status: z.string(),
+  status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
 });
 

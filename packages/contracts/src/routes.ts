@@ -162,7 +162,7 @@ export const APP_ROUTES = [
   {
     id: 'adminManagerCustomer',
     path: '/admin/manager-customers/:id',
-    layout: 'default',
+    layout: 'admin',
     guard: 'admin',
     prerender: false,
     params: { id: '1' },

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -15,10 +14,8 @@ const CustomerDetail = lazy(() =>
 export default function AdminManagerCustomerPage() {
   const { id = '' } = useParams();
   return (
-    <Container size="lg" py="xl">
-      <Suspense fallback={<ScreenLoader />}>
-        <CustomerDetail id={id} />
-      </Suspense>
-    </Container>
+    <Suspense fallback={<ScreenLoader />}>
+      <CustomerDetail id={id} />
+    </Suspense>
   );
 }

@@ -2,18 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import type { CustomerProfile, DocumentView } from './types.ts';
+import type { AdminCustomerDetail } from './types.ts';
 
-/** Wallets and orders arrive with their own issues: shown as they come, field by field. */
-export type LooseRecord = Record<string, unknown>;
-
-export interface CustomerDetail {
-  customer: CustomerProfile;
-  /** every document, newest first */
-  documents: DocumentView[];
-  wallets: LooseRecord[];
-  orders: LooseRecord[];
-}
+export type CustomerDetail = AdminCustomerDetail;
 
 export const customerKey = (id: string) => ['admin', 'customer', id] as const;
 

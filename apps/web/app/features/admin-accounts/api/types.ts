@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  adminCustomerDetailSchema,
   adminListItemSchema,
   customerListItemSchema,
   documentReviewSchema,
@@ -13,6 +14,7 @@ export type {
 } from '@permuta/contracts/accounts';
 
 export type AdminListItem = z.infer<typeof adminListItemSchema>;
+export type AdminCustomerDetail = z.infer<typeof adminCustomerDetailSchema>;
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 export type DocumentReview = z.input<typeof documentReviewSchema>;
 export type CustomerStatusFilter = 'all' | 'active' | 'inactive' | 'unverified' | 'verified';

@@ -32,6 +32,43 @@ const customer = {
   createdAt: '2026-11-20T10:00:00Z',
 };
 
+const detail = {
+  customer,
+  documents: [],
+  wallets: [
+    {
+      id: 'w1',
+      kind: 'crypto',
+      token: 'USDT',
+      network: 'TRC20',
+      destination: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      memo: null,
+      createdAt: '2026-11-20T11:00:00Z',
+    },
+    {
+      id: 'w2',
+      kind: 'pix',
+      token: 'PIX',
+      network: null,
+      destination: 'ana@example.com',
+      memo: null,
+      createdAt: '2026-11-20T11:05:00Z',
+    },
+  ],
+  orders: [
+    {
+      id: 'o-internal-1',
+      reference: 'EX-7K2Q9',
+      sendToken: 'USDT',
+      receiveToken: 'PIX',
+      amountSend: '100',
+      amountReceive: '512.3',
+      status: 'admin_confirmed',
+      createdAt: '2026-11-21T12:00:00Z',
+    },
+  ],
+};
+
 const json = (status: number, body: unknown) =>
   Promise.resolve(
     new Response(JSON.stringify(body), {
@@ -63,8 +100,7 @@ beforeEach(() => {
         customer: { ...customer, nationalIdVerified: true },
       });
     }
-    if (url === '/api/v1/admin/customers/c1')
-      return json(200, { customer, documents: [], wallets: [], orders: [] });
+    if (url === '/api/v1/admin/customers/c1') return json(200, detail);
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -114,5 +150,25 @@ describe('national ID (CPF) verification on the customer page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posted).toEqual([]);
+  });
+});
+
+describe('wallets and orders on the customer page', () => {
+  it('shows each wallet and each order by reference, with amounts and the status in words', async () => {
+    renderAt('pt-BR');
+    const wallets = (await screen.findByRole('heading', { name: 'Carteiras' })).closest('section')!;
+    expect(
+      within(wallets as HTMLElement).getByText('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'),
+    ).toBeTruthy();
+    expect(within(wallets as HTMLElement).getByText('TRC20')).toBeTruthy();
+    expect(within(wallets as HTMLElement).getByText('ana@example.com')).toBeTruthy();
+    expect(within(wallets as HTMLElement).queryByText('—')).toBeNull();
+    const orders = screen.getByRole('heading', { name: 'Pedidos' }).closest('section')!;
+    const link = within(orders as HTMLElement).getByRole('link', { name: 'EX-7K2Q9' });
+    expect(link.getAttribute('href')).toBe('/admin/orders/o-internal-1');
+    expect(within(orders as HTMLElement).queryByText('o-internal-1')).toBeNull();
+    expect(within(orders as HTMLElement).queryByText('admin_confirmed')).toBeNull();
+    expect((orders as HTMLElement).textContent).toMatch(/100 USDT/);
+    expect(within(orders as HTMLElement).getByText('Fundos confirmados')).toBeTruthy();
   });
 });

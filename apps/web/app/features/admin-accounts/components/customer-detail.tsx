@@ -15,25 +15,17 @@ import { FieldGrid } from '../../../components/field-grid.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { formatAmount } from '../../../lib/amount.ts';
 import { formatCpf, formatDate, formatDateTime, formatPhone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useCustomer, type LooseRecord } from '../api/get-customer.ts';
+import { useCustomer } from '../api/get-customer.ts';
 import { useSetCustomerActive } from '../api/set-customer-active.ts';
 import type { CustomerProfile } from '../api/types.ts';
 import { useVerifyNationalId } from '../api/verify-national-id.ts';
 import { useTwoFactorRedirect } from '../use-two-factor-redirect.ts';
 import { CustomerDocuments } from './customer-documents.tsx';
 import { CustomerFlags } from './customer-flags.tsx';
-
-/** A value of a record whose shape arrives with a later issue, as text. */
-function cell(record: LooseRecord, ...keys: string[]): string {
-  for (const key of keys) {
-    const value = record[key];
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-  }
-  return '—';
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -46,6 +38,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export function CustomerDetail({ id }: { id: string }) {
   const { t } = useTranslation();
+
   const locale = useLocale();
   const detail = useCustomer(id, locale);
   useTwoFactorRedirect(detail.error);
@@ -108,17 +101,28 @@ export function CustomerDetail({ id }: { id: string }) {
                 <Table.Tr>
                   <Table.Th scope="col">{t('admin.customer.token')}</Table.Th>
                   <Table.Th scope="col">{t('admin.customer.network')}</Table.Th>
-                  <Table.Th scope="col">{t('admin.customer.address')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.destination')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.walletCreatedAt')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {wallets.map((wallet, index) => (
-                  <Table.Tr key={cell(wallet, 'id') === '—' ? index : cell(wallet, 'id')}>
-                    <Table.Td>{cell(wallet, 'token', 'tokenCode')}</Table.Td>
-                    <Table.Td>{cell(wallet, 'network', 'networkCode')}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>
-                      {cell(wallet, 'address', 'pixKey', 'accountNumber')}
+                {wallets.map((wallet) => (
+                  <Table.Tr key={wallet.id}>
+                    <Table.Td>{wallet.token}</Table.Td>
+                    <Table.Td>
+                      {wallet.network ?? t(`admin.customer.walletKind.${wallet.kind}`)}
                     </Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>
+                      <Text size="sm" ff="monospace">
+                        {wallet.destination}
+                      </Text>
+                      {wallet.memo && (
+                        <Text size="xs" c="dimmed">
+                          {t('admin.customer.memo', { memo: wallet.memo })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(wallet.createdAt, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -130,41 +134,47 @@ export function CustomerDetail({ id }: { id: string }) {
         {orders.length === 0 ? (
           <Text c="dimmed">{t('admin.customer.noOrders')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={640}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('admin.customer.order')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.customer.orderAmounts')}</Table.Th>
                   <Table.Th scope="col">{t('admin.customer.orderStatus')}</Table.Th>
                   <Table.Th scope="col">{t('admin.customer.orderCreatedAt')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {orders.map((order, index) => {
-                  const orderId = cell(order, 'id', 'code');
-                  return (
-                    <Table.Tr key={orderId === '—' ? index : orderId}>
-                      <Table.Td>
-                        {orderId === '—' ? (
-                          orderId
-                        ) : (
-                          <Anchor
-                            component={LocalLink}
-                            to={`/admin/orders/${encodeURIComponent(orderId)}`}
-                          >
-                            {orderId}
-                          </Anchor>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{cell(order, 'status')}</Table.Td>
-                      <Table.Td>
-                        {cell(order, 'createdAt') === '—'
-                          ? '—'
-                          : formatDateTime(cell(order, 'createdAt'), locale)}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                {orders.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={LocalLink}
+                        to={`/admin/orders/${encodeURIComponent(order.id)}`}
+                        ff="monospace"
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {order.reference}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {t('adminOrders.list.sends', {
+                          amount: formatAmount(order.amountSend, locale),
+                          token: order.sendToken,
+                        })}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('adminOrders.list.receives', {
+                          amount: formatAmount(order.amountReceive, locale),
+                          token: order.receiveToken,
+                        })}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{t(`adminOrders.status.${order.status}`)}</Table.Td>
+                    <Table.Td>{formatDateTime(order.createdAt, locale)}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
