@@ -8,6 +8,7 @@ export * from './quote.ts';
 export * from './accounts.ts';
 export * from './order-state.ts';
 export * from './wallets.ts';
+export * from './banks.ts';
 export * from './catalogue-admin.ts';
 export * from './orders.ts';
 export * from './settings.ts';

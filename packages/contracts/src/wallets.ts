@@ -293,7 +293,14 @@ export const walletIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const bankSchema = z
   .object({
     code: z.string().meta({ example: '260' }),
-    name: z.string().meta({ example: 'Nu Pagamentos S.A.' }),
+    name: z.string().meta({
+      example: 'Nu Pagamentos S.A. – Instituição de Pagamento',
+      description: 'registered name',
+    }),
+    commonName: z
+      .string()
+      .nullable()
+      .meta({ example: 'Nubank', description: 'the name customers know it by, when it differs' }),
   })
   .meta({ id: 'Bank' });
 export type Bank = z.infer<typeof bankSchema>;

@@ -10,7 +10,7 @@ import type { Db } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { hasValidChecksum } from './address-checksum.ts';
-import { findBank } from './banks.ts';
+import { bankDisplayName, findBank } from './banks.ts';
 import {
   customerCpf,
   deleteWallet,
@@ -140,7 +140,7 @@ export function toWalletView({ wallet, token, network }: WalletWithRefs): Wallet
     pixKeyType: wallet.pixKeyType,
     pixKey: wallet.pixKey,
     bankCode: wallet.bankCode,
-    bankName: findBank(wallet.bankCode)?.name ?? null,
+    bankName: bankDisplayName(findBank(wallet.bankCode)),
     holderName: wallet.holderName,
     holderDocument: wallet.holderDocument,
     derivAccount: wallet.derivAccount,

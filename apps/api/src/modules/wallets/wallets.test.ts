@@ -368,7 +368,7 @@ describe('PIX wallets', () => {
     const masked = `${aliceCpf.slice(0, 3)}.${aliceCpf.slice(3, 6)}.${aliceCpf.slice(6, 9)}-${aliceCpf.slice(9)}`;
     const own = await acceptedThenRemoved(alice, pix({ holderDocument: masked }));
     expect(own.holderDocument).toBe(aliceCpf);
-    expect(own.bankName).toMatch(/NU PAGAMENTOS/i);
+    expect(own.bankName).toBe('Nubank');
   });
 
   it('refuses a holder name shorter than 3 characters', async () => {
@@ -612,6 +612,33 @@ describe('bank list', () => {
     expect(banks.find((b) => b.code === '260')).toBeTruthy();
     expect(banks.every((b) => /^\d{3}$/.test(b.code) && b.name.length > 0)).toBe(true);
     expect([...banks].map((b) => b.code)).toEqual([...banks].map((b) => b.code).sort());
+  });
+});
+
+describe('bank names', () => {
+  it('writes registered names properly and gives the names customers know', async () => {
+    const banks = (await call(null, 'GET', '/api/v1/banks')).json().banks as {
+      code: string;
+      name: string;
+      commonName: string | null;
+    }[];
+    const byCode = (code: string) => banks.find((b) => b.code === code);
+    expect(byCode('380')).toEqual({
+      code: '380',
+      name: 'Picpay Instituição de Pagamento S.A.',
+      commonName: 'PicPay',
+    });
+    expect(byCode('260')).toMatchObject({
+      name: 'Nu Pagamentos S.A. – Instituição de Pagamento',
+      commonName: 'Nubank',
+    });
+    expect(byCode('341')).toMatchObject({ name: 'Itaú Unibanco S.A.', commonName: 'Itaú' });
+    expect(byCode('001')).toMatchObject({ name: 'Banco do Brasil S.A.' });
+    // no name is left shouting or with an accent in the wrong case
+    expect(
+      banks.filter((b) => /\p{Lu}{4,}/u.test(b.name.replace(/\b(?:BNDES|CCTVM|DTVM|SCFI)\b/g, ''))),
+    ).toEqual([]);
+    expect(banks.filter((b) => /\p{Lu}\p{Ll}*[çãõáéíóú]\p{Ll}*\p{Lu}/u.test(b.name))).toEqual([]);
   });
 });
 

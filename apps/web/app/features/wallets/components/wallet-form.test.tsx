@@ -120,8 +120,9 @@ beforeEach(() => {
     if (url === '/api/v1/banks') {
       return json(200, {
         banks: [
-          { code: '001', name: 'Banco do Brasil S.A.' },
-          { code: '260', name: 'Nu Pagamentos S.A.' },
+          { code: '001', name: 'Banco do Brasil S.A.', commonName: 'Banco do Brasil' },
+          { code: '260', name: 'Nu Pagamentos S.A.', commonName: 'Nubank' },
+          { code: '341', name: 'Itaú Unibanco S.A.', commonName: 'Itaú' },
         ],
       });
     }
@@ -226,7 +227,9 @@ describe('create wallet form', () => {
     const bank = screen.getByRole('combobox', { name: /^Bank/ });
     fireEvent.click(bank);
     fireEvent.change(bank, { target: { value: 'nu pag' } });
-    fireEvent.click(await screen.findByRole('option', { name: '260 – Nu Pagamentos S.A.' }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: '260 – Nubank (Nu Pagamentos S.A.)' }),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: /Account holder name/ }), {
       target: { value: 'Ana Souza' },
     });

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { bankLabel } from '@permuta/contracts/banks';
 import type { PublicToken } from '@permuta/contracts/catalogue';
 import {
   PIX_KEY_TYPES,
@@ -19,6 +20,7 @@ import {
 import { useTranslation } from '../../../i18n/react.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { filterBanks } from '../bank-filter.ts';
 import { useBanks } from '../api/get-banks.ts';
 import { useCreateWallet } from '../api/create-wallet.ts';
 import { useUpdateWallet } from '../api/update-wallet.ts';
@@ -129,11 +131,7 @@ export function WalletForm({
     [tokens],
   );
   const bankChoices = useMemo(
-    () =>
-      (banks.data ?? []).map((bank) => ({
-        value: bank.code,
-        label: `${bank.code} – ${bank.name}`,
-      })),
+    () => (banks.data ?? []).map((bank) => ({ value: bank.code, label: bankLabel(bank) })),
     [banks.data],
   );
 
@@ -310,6 +308,7 @@ export function WalletForm({
               description={banks.isError ? t('wallets.banksError') : t('wallets.hints.bank')}
               data={bankChoices}
               searchable
+              filter={filterBanks}
               nothingFoundMessage={t('wallets.noBankFound')}
               limit={50}
               required
