@@ -26,7 +26,23 @@ export type EmailTemplate =
   | OrderCreatedEmail
   | OrderStatusEmail
   | { kind: 'order-boleto'; name: string; reference: string; link: string }
-  | ContactMessageEmail;
+  | ContactMessageEmail
+  | PayoutProblemEmail;
+
+/**
+ * To the support address: an automatic payout went wrong (`error`) or was retried
+ * (`processing` again). The customer is not told about these steps, only about the outcome.
+ */
+export interface PayoutProblemEmail {
+  kind: 'payout-problem';
+  reference: string;
+  status: 'error' | 'processing';
+  /** the provider's reason, for `error` */
+  error: string | null;
+  attempts: number;
+  /** the order in the back office */
+  link: string;
+}
 
 /** A visitor's message from the contact page, to the support address (replies go to the visitor). */
 export interface ContactMessageEmail {
@@ -417,6 +433,34 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             ],
             action: { label: 'Baixar o boleto', url: template.link },
           };
+    case 'payout-problem': {
+      const failed = template.status === 'error';
+      return en
+        ? {
+            subject: failed
+              ? `Payout failed: order ${template.reference} - ${brand}`
+              : `Payout retried: order ${template.reference} - ${brand}`,
+            lines: [
+              failed
+                ? `The automatic payout of order ${template.reference} failed (attempt ${template.attempts}). The customer was not told; retry it or pay by hand.`
+                : `The payout of order ${template.reference} was retried (attempt ${template.attempts}).`,
+              ...(failed && template.error ? [`Reason: ${template.error}`] : []),
+            ],
+            action: { label: 'Open the order', url: template.link },
+          }
+        : {
+            subject: failed
+              ? `Falha no pagamento automático: pedido ${template.reference} - ${brand}`
+              : `Pagamento tentado de novo: pedido ${template.reference} - ${brand}`,
+            lines: [
+              failed
+                ? `O pagamento automático do pedido ${template.reference} falhou (tentativa ${template.attempts}). O cliente não foi avisado; tente de novo ou pague manualmente.`
+                : `O pagamento do pedido ${template.reference} foi tentado de novo (tentativa ${template.attempts}).`,
+              ...(failed && template.error ? [`Motivo: ${template.error}`] : []),
+            ],
+            action: { label: 'Abrir o pedido', url: template.link },
+          };
+    }
     case 'contact-message': {
       const received = dateTime(template.receivedAt, locale);
       const language = template.visitorLocale === 'en-US' ? 'English' : 'Portuguese';

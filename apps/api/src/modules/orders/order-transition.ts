@@ -95,6 +95,17 @@ export interface MoveResult {
   adjusted: boolean;
 }
 
+/** The language of e-mails to the back office (the support address). */
+export const OPERATORS_LOCALE: Locale = 'pt-BR';
+
+/**
+ * A payout going wrong (into `error`) or retried (`error` -> `processing`): internal work the
+ * customer is not told about; the customer hears when the order is paid or refunded.
+ */
+export function isPayoutRetryMove(from: OrderStatus, to: OrderStatus): boolean {
+  return to === 'error' || (from === 'error' && to === 'processing');
+}
+
 /** Currency of an amount of the token in messages: PIX is BRL, Deriv USD, crypto its code. */
 export function unitOf(token: Pick<TokenRef, 'kind' | 'code'>): string {
   return token.kind === 'pix' ? 'BRL' : token.kind === 'deriv' ? 'USD' : token.code;
@@ -301,40 +312,60 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   await recordLedger(tx, request, detail, moved);
 
   const customer = detail.customer;
-  await deps.enqueueEmail(
-    tx,
-    customer.email,
-    {
-      kind: 'order-status',
-      name: customer.name,
-      reference: order.reference,
-      status: to,
-      note,
-      adjusted:
-        request.action === 'confirm_funds' && moved.amountReceived && adjusted
-          ? {
-              received: amountOf(moved.amountReceived, detail.send),
-              receive: amountOf(moved.amountReceive, detail.receive),
-            }
-          : null,
-      refundOnly:
-        request.action === 'confirm_funds' && moved.refundOnly && moved.amountReceived
-          ? { received: amountOf(moved.amountReceived, detail.send) }
-          : null,
-      receive: amountOf(moved.amountReceive, detail.receive),
-      payoutTxId: moved.payoutTxId,
-      reason:
-        actor.type !== 'system'
-          ? null
-          : to === 'canceled'
-            ? 'payment_time_over'
-            : to === 'completed'
-              ? 'auto_completed'
-              : null,
-      link: orderLink(deps.publicUrl, customer.locale, order.reference),
-    },
-    customer.locale,
-  );
+  if (isPayoutRetryMove(from, to)) {
+    // The customer hears of outcomes; a payout problem and its retries are the operators' work.
+    const support = (await readSettings(tx)).supportEmail?.trim();
+    if (support) {
+      await deps.enqueueEmail(
+        tx,
+        support,
+        {
+          kind: 'payout-problem',
+          reference: order.reference,
+          status: to === 'error' ? 'error' : 'processing',
+          error: moved.payoutError,
+          attempts: moved.payoutAttempts,
+          link: `${deps.publicUrl}/admin/orders/${order.id}`,
+        },
+        OPERATORS_LOCALE,
+      );
+    }
+  } else {
+    await deps.enqueueEmail(
+      tx,
+      customer.email,
+      {
+        kind: 'order-status',
+        name: customer.name,
+        reference: order.reference,
+        status: to,
+        note,
+        adjusted:
+          request.action === 'confirm_funds' && moved.amountReceived && adjusted
+            ? {
+                received: amountOf(moved.amountReceived, detail.send),
+                receive: amountOf(moved.amountReceive, detail.receive),
+              }
+            : null,
+        refundOnly:
+          request.action === 'confirm_funds' && moved.refundOnly && moved.amountReceived
+            ? { received: amountOf(moved.amountReceived, detail.send) }
+            : null,
+        receive: amountOf(moved.amountReceive, detail.receive),
+        payoutTxId: moved.payoutTxId,
+        reason:
+          actor.type !== 'system'
+            ? null
+            : to === 'canceled'
+              ? 'payment_time_over'
+              : to === 'completed'
+                ? 'auto_completed'
+                : null,
+        link: orderLink(deps.publicUrl, customer.locale, order.reference),
+      },
+      customer.locale,
+    );
+  }
 
   const result: MoveResult = { order: moved, from, to, adjusted };
   if (deps.afterMove) await deps.afterMove(tx, result);

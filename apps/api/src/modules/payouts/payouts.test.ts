@@ -367,6 +367,40 @@ describe('automatic crypto payouts', () => {
     ]);
   });
 
+  it('tells the support address, not the customer, about a failed payout and its retry', async () => {
+    await updateSettings(t.app, { supportEmail: 'ops@permuta.example' });
+    const order = await paidOrder();
+    await confirmFunds(order.id);
+    fake.setMode({ kind: 'reject', status: 400, code: -4026, msg: 'Insufficient balance.' }, APPLY);
+    await drain();
+    expect((await orderRow(order.id)).status).toBe('error');
+    fake.setMode({ kind: 'ok' });
+    expect((await retry(order.id)).statusCode).toBe(200);
+    await drain();
+    await finish(order.id, '0xafterretry');
+    await deliverEmails(t.app);
+
+    const customerSubjects = t.mail
+      .to(customer.email)
+      .filter((m) => m.subject.includes(order.reference))
+      .map((m) => m.subject);
+    expect(customerSubjects.sort()).toEqual(
+      [
+        `Order ${order.reference}: paid - Permuta`,
+        `Order ${order.reference}: payment confirmed - Permuta`,
+        `Order ${order.reference}: processing - Permuta`,
+      ].sort(),
+    );
+    const ops = t.mail.to('ops@permuta.example').filter((m) => m.subject.includes(order.reference));
+    expect(ops.map((m) => m.subject)).toEqual([
+      `Falha no pagamento automático: pedido ${order.reference} - Permuta`,
+      `Pagamento tentado de novo: pedido ${order.reference} - Permuta`,
+    ]);
+    expect(ops[0]!.text).toContain('Insufficient balance.');
+    expect(ops[0]!.text).toContain(`/admin/orders/${order.id}`);
+    await updateSettings(t.app, { supportEmail: null });
+  });
+
   it('after a timeout, finds the withdrawal the exchange applied late and never applies twice', async () => {
     const order = await paidOrder();
     await confirmFunds(order.id);
