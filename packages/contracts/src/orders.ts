@@ -253,6 +253,11 @@ export const adminOrderListQuerySchema = z.object({
 });
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
 
+/** The CSV export: the list's filters and the file's dialect (see the export route). */
+export const adminOrderExportQuerySchema = adminOrderListQuerySchema.extend({
+  dialect: z.enum(['standard', 'excel-pt-BR']).default('standard'),
+});
+
 export const adminOrderListItemSchema = orderListItemSchema.extend({
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   network: z.string().nullable(),

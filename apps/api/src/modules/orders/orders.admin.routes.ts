@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
   adminOrderSchema,
@@ -15,8 +16,8 @@ import { readMultipart, sendOrderFile } from './order-files.ts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
-function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>) {
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>, excel: boolean) {
+  const day = `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${excel ? '-excel' : ''}`;
   return reply
     .status(200)
     .header('content-type', 'text/csv; charset=utf-8')
@@ -62,12 +63,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
         tags,
         summary: 'Orders as CSV',
         description:
-          "Every order matching the list's filters (`cursor` and `limit` are ignored), streamed as text/csv. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.",
-        querystring: adminOrderListQuerySchema,
+          "Every order matching the list's filters (`cursor` and `limit` are ignored), streamed as text/csv. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe. `dialect=excel-pt-BR` writes what Excel in Portuguese opens as columns: a UTF-8 byte order mark, semicolons, decimal commas, dates in Brasília time and Portuguese headers.",
+        querystring: adminOrderExportQuerySchema,
         response: errors,
       },
     },
-    async (request, reply) => sendCsv(reply, orders.exportCsv(request.query)),
+    async (request, reply) => {
+      const { dialect, ...query } = request.query;
+      return sendCsv(reply, orders.exportCsv(query, dialect), dialect === 'excel-pt-BR');
+    },
   );
 
   app.get(

@@ -14,7 +14,8 @@ import { AppError, badRequest, notFound, unprocessable } from '../../lib/app-err
 import { writeAudit } from '../../lib/audit.ts';
 import { checkDocumentFile } from '../documents/file-check.ts';
 import type { UploadedFile } from '../documents/file-check.ts';
-import { csvRow } from './csv.ts';
+import { CSV_DIALECTS, csvDecimal, csvInstant, csvRow } from './csv.ts';
+import type { CsvDialectName } from './csv.ts';
 import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import { moveOrder, orderLink } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
@@ -116,6 +117,24 @@ export const CSV_HEADER = [
   'payout_tx_id',
 ];
 
+/** The header of the spreadsheet flavour, in Portuguese (its readers open it in Excel pt-BR). */
+export const CSV_HEADER_PT_BR = [
+  'referência',
+  'criado_em',
+  'status',
+  'nome_cliente',
+  'email_cliente',
+  'token_enviado',
+  'valor_enviado',
+  'token_recebido',
+  'valor_a_receber',
+  'valor_recebido',
+  'rede',
+  'forma_pagamento',
+  'hash_transação',
+  'id_pagamento',
+];
+
 const CSV_BATCH = 1000;
 
 /**
@@ -212,29 +231,40 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
     },
 
     /** Every order matching the filters as CSV lines (header first), read in keyset batches. */
-    async *exportCsv(query: ListQuery): AsyncGenerator<string> {
+    async *exportCsv(
+      query: ListQuery,
+      dialectName: CsvDialectName = 'standard',
+    ): AsyncGenerator<string> {
       const filter = filterOf(query);
-      yield csvRow(CSV_HEADER);
+      const dialect = CSV_DIALECTS[dialectName];
+      const amount = (value: string) => csvDecimal(normalize(value), dialect);
+      yield (
+        (dialect.bom ? '\uFEFF' : '') +
+        csvRow(dialect === CSV_DIALECTS.standard ? CSV_HEADER : CSV_HEADER_PT_BR, dialect)
+      );
       let after: AdminListFilter['after'];
       for (;;) {
         const rows = await listAdminOrders(db, { ...filter, after, limit: CSV_BATCH });
         for (const row of rows) {
-          yield csvRow([
-            row.reference,
-            row.createdAt.toISOString(),
-            row.status,
-            row.customerName,
-            row.customerEmail,
-            row.sendToken,
-            normalize(row.amountSend),
-            row.receiveToken,
-            normalize(row.amountReceive),
-            row.amountReceived ? normalize(row.amountReceived) : '',
-            row.network ?? '',
-            row.paymentMethod,
-            row.txHash ?? '',
-            row.payoutTxId ?? '',
-          ]);
+          yield csvRow(
+            [
+              row.reference,
+              csvInstant(row.createdAt, dialect),
+              row.status,
+              row.customerName,
+              row.customerEmail,
+              row.sendToken,
+              amount(row.amountSend),
+              row.receiveToken,
+              amount(row.amountReceive),
+              row.amountReceived ? amount(row.amountReceived) : '',
+              row.network ?? '',
+              row.paymentMethod,
+              row.txHash ?? '',
+              row.payoutTxId ?? '',
+            ],
+            dialect,
+          );
         }
         const last = rows.at(-1);
         if (rows.length < CSV_BATCH || !last) return;

@@ -166,6 +166,37 @@ describe('the admin order list', () => {
     );
     expect(canceledOnly.body.trimEnd().split('\r\n')).toHaveLength(2);
   });
+
+  it('exports a file Excel in Portuguese opens as columns: BOM, semicolons, decimal commas, Brasília time', async () => {
+    const joao = await trader(t.app);
+    await t.app.db.update(users).set({ name: 'João; da Silva' }).where(eq(users.id, joao.id));
+    const order = await insertOrder(t.app, joao.id, {
+      createdAt: new Date('2026-11-20T13:05:09Z'),
+    });
+    const res = await asAdmin(
+      'GET',
+      `/api/v1/admin/orders/export.csv?dialect=excel-pt-BR&q=${encodeURIComponent(joao.email)}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="orders-\d{8}-excel\.csv"$/,
+    );
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'referência;criado_em;status;nome_cliente;email_cliente;token_enviado;valor_enviado;token_recebido;valor_a_receber;valor_recebido;rede;forma_pagamento;hash_transação;id_pagamento',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(
+      `${order.reference};20/11/2026 10:05:09;pending;"João; da Silva";${joao.email};USDT;100;PIX;521,1;;TRC20;crypto;;`,
+    );
+    const refused = await asAdmin('GET', '/api/v1/admin/orders/export.csv?dialect=xlsx');
+    expect(refused.statusCode).toBe(400);
+  });
 });
 
 describe('the admin order page', () => {

@@ -18,7 +18,7 @@ export const orderPaths = {
   // --- back office: order desk and treasury (admin-orders feature) ---
   adminOrders: (query: AdminOrderFilterQuery & { cursor?: string | undefined }) =>
     withQuery('/api/v1/admin/orders', query),
-  adminOrdersExport: (query: AdminOrderFilterQuery) =>
+  adminOrdersExport: (query: AdminOrderFilterQuery & { dialect?: 'excel-pt-BR' | undefined }) =>
     withQuery('/api/v1/admin/orders/export.csv', query),
   adminOrder: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}`,
   adminOrderTransition: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/transition`,

@@ -4,13 +4,25 @@ import type { Locale } from '../../../lib/locale.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import type { AdminOrderFilters } from './types.ts';
 
-/** GET /api/v1/admin/orders/export.csv with the list's filters: every matching row, saved as a file. */
-export function exportAdminOrders(filters: AdminOrderFilters, locale: Locale): Promise<void> {
-  return downloadFile(apiPaths.adminOrdersExport(filters), locale, 'orders.csv');
+/**
+ * GET /api/v1/admin/orders/export.csv with the list's filters: every matching row, saved as a
+ * file; `excel` asks for the flavour Excel in Portuguese opens as columns.
+ */
+export function exportAdminOrders(
+  filters: AdminOrderFilters,
+  locale: Locale,
+  excel = false,
+): Promise<void> {
+  const url = apiPaths.adminOrdersExport({
+    ...filters,
+    dialect: excel ? 'excel-pt-BR' : undefined,
+  });
+  return downloadFile(url, locale, excel ? 'orders-excel.csv' : 'orders.csv');
 }
 
 export function useExportAdminOrders(locale: Locale) {
   return useMutation({
-    mutationFn: (filters: AdminOrderFilters) => exportAdminOrders(filters, locale),
+    mutationFn: ({ filters, excel }: { filters: AdminOrderFilters; excel: boolean }) =>
+      exportAdminOrders(filters, locale, excel),
   });
 }

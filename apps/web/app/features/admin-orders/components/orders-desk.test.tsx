@@ -157,5 +157,12 @@ describe('admin order desk', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const exported = calls(fetchMock).find((call) => call.url.includes('export.csv'));
     expect(exported?.url).toBe('/api/v1/admin/orders/export.csv?status=completed&q=maria');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export for Excel (pt-BR)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    const excel = calls(fetchMock).filter((call) => call.url.includes('export.csv'))[1];
+    expect(excel?.url).toBe(
+      '/api/v1/admin/orders/export.csv?status=completed&q=maria&dialect=excel-pt-BR',
+    );
   });
 });

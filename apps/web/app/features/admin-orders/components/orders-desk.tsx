@@ -126,19 +126,26 @@ export function OrdersDesk() {
             {t('adminOrders.list.clear')}
           </Button>
         )}
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          loading={exporter.isPending}
-          onClick={() =>
-            exporter.mutate(filters, {
-              onSuccess: () => void toast.success(t('adminOrders.list.exported')),
-              onError: (error) => void toast.error(error.message),
-            })
-          }
-        >
-          {t('adminOrders.list.export')}
-        </Button>
+        {([false, true] as const).map((excel) => (
+          <Button
+            key={String(excel)}
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            loading={exporter.isPending && exporter.variables?.excel === excel}
+            disabled={exporter.isPending && exporter.variables?.excel !== excel}
+            onClick={() =>
+              exporter.mutate(
+                { filters, excel },
+                {
+                  onSuccess: () => void toast.success(t('adminOrders.list.exported')),
+                  onError: (error) => void toast.error(error.message),
+                },
+              )
+            }
+          >
+            {excel ? t('adminOrders.list.exportExcel') : t('adminOrders.list.export')}
+          </Button>
+        ))}
         {orders.isFetching && !orders.isPending && (
           <Loader size="sm" role="status" aria-label={t('common.loading')} />
         )}
