@@ -2,6 +2,23 @@ import { z } from 'zod';
 import { amountSchema } from './validation.ts';
 
 export const TOKEN_KINDS = ['crypto', 'pix', 'deriv'] as const;
+
+/**
+ * A token as people read it: "Tether USD (USDT)", "Bitcoin (BTC)", but "Deriv (USD)" and
+ * "Real (PIX)" as they are when the name already holds the code.
+ */
+export function tokenLabel(token: { code: string; name: string }): string {
+  const code = token.code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b${code}\\b`, 'i').test(token.name)
+    ? token.name
+    : `${token.name} (${token.code})`;
+}
+
+/** A wallet's token and network, without repeating a network named like its token ("BTC"). */
+export function tokenOnNetwork(token: string, network: string | null | undefined): string {
+  return network && network !== token ? `${token} (${network})` : token;
+}
+
 export const tokenKindSchema = z.enum(TOKEN_KINDS);
 export type TokenKind = z.infer<typeof tokenKindSchema>;
 

@@ -4,6 +4,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { useId, useState, type ReactNode } from 'react';
+import { tokenLabel } from '@permuta/contracts/catalogue';
 import { BarChart, LineChart } from '@mantine/charts';
 import {
   Button,
@@ -385,7 +386,7 @@ export function DashboardCharts({ dashboard, locale }: { dashboard: Dashboard; l
               {prices.map((token, i) => {
                 const series = {
                   name: 'price',
-                  label: `${token.token} (${token.name})`,
+                  label: tokenLabel({ code: token.token, name: token.name }),
                   color: shade(SERIES_HUES[(i + 3) % SERIES_HUES.length] ?? 'grape'),
                 };
                 return (

@@ -210,7 +210,7 @@ describe('the admin dashboard screen', () => {
   it('offers every chart as a table with localized numbers and dates', async () => {
     answer = () => json(200, busyDashboard());
     renderAt('/en-US/admin');
-    const orders = await screen.findByTestId('chart-orders-table');
+    const orders = await screen.findByTestId('chart-orders-table', {}, { timeout: 5000 });
     const table = within(orders).getByRole('table', {
       name: 'Orders created per day by status, last 30 days',
     });
@@ -236,6 +236,21 @@ describe('the admin dashboard screen', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(textOf(toggle)).toBe('Hide table');
     expect(orders.className).toBe('');
+  });
+
+  it('names each price series once: "Tether USD (USDT)", "Deriv (USD)"', async () => {
+    const dashboard = busyDashboard();
+    dashboard.prices.push({
+      token: 'DERIV',
+      name: 'Deriv (USD)',
+      days: [{ date: '2026-03-20', priceBrl: '5.5' }],
+    });
+    answer = () => json(200, dashboard);
+    renderAt('/en-US/admin');
+    const prices = await screen.findByTestId('chart-prices', {}, { timeout: 5000 });
+    expect(within(prices).getByText('Tether USD (USDT)')).toBeTruthy();
+    expect(within(prices).getByText('Deriv (USD)')).toBeTruthy();
+    expect(within(prices).queryByText(/DERIV \(Deriv/)).toBeNull();
   });
 
   it('says there are no orders yet instead of drawing empty charts', async () => {

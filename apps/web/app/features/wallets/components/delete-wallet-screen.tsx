@@ -12,6 +12,7 @@ import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx'
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { tokenOnNetwork } from '@permuta/contracts/catalogue';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useDeleteWallet } from '../api/delete-wallet.ts';
 import { useEmailVerified } from '../api/get-wallet-owner.ts';
@@ -20,9 +21,7 @@ import { WalletCard } from './wallet-card.tsx';
 import { EmailNotValidated, NoWallets } from './wallet-states.tsx';
 
 function walletName(wallet: WalletView): string {
-  return wallet.kind === 'crypto' && wallet.network
-    ? `${wallet.token.code} (${wallet.network.code})`
-    : wallet.token.code;
+  return tokenOnNetwork(wallet.token.code, wallet.kind === 'crypto' ? wallet.network?.code : null);
 }
 
 /** /profile/delete-wallet: my wallets, each removable after a confirmation. */

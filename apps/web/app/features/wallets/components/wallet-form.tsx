@@ -10,6 +10,7 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { bankLabel } from '@permuta/contracts/banks';
+import { tokenLabel } from '@permuta/contracts/catalogue';
 import type { PublicToken } from '@permuta/contracts/catalogue';
 import {
   PIX_KEY_TYPES,
@@ -120,14 +121,7 @@ export function WalletForm({
   const banks = useBanks(locale, kind === 'pix');
 
   const tokenChoices = useMemo(
-    () =>
-      tokens.map((item) => ({
-        value: item.code,
-        // "Tether USD (USDT)", but "Real (PIX)" rather than "Real (PIX) (PIX)"
-        label: new RegExp(`\\b${item.code}\\b`, 'i').test(item.name)
-          ? item.name
-          : `${item.name} (${item.code})`,
-      })),
+    () => tokens.map((item) => ({ value: item.code, label: tokenLabel(item) })),
     [tokens],
   );
   const bankChoices = useMemo(
