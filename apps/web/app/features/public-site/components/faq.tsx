@@ -1,5 +1,6 @@
 import { Text, Title } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import type { PublicToken } from '@permuta/contracts/catalogue';
 import type { PublicSettings } from '@permuta/contracts/settings';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -31,9 +32,27 @@ export type FaqItem = (typeof FAQ_ITEMS)[number];
  * that admins configure come from the settings once they arrive; until then the answers say the
  * product's defaults or describe the rule without numbers.
  */
-export function Faq({ settings }: { settings: PublicSettings | undefined }) {
+export function Faq({
+  settings,
+  tokens,
+}: {
+  settings: PublicSettings | undefined;
+  /** the catalogue's tokens, once they arrive: the crypto answer names what is offered */
+  tokens?: PublicToken[] | undefined;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const list = (items: string[]) =>
+    new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+  const crypto = (tokens ?? [])
+    .filter((token) => token.kind === 'crypto' && token.networks.length > 0)
+    .map((token) => {
+      const networks = token.networks.map((network) => network.code);
+      return t(networks.length > 1 ? 'home.faq.assets.tokenOnMany' : 'home.faq.assets.tokenOn', {
+        token: token.code,
+        networks: list(networks),
+      });
+    });
   const schedule = formatSchedule(settings?.operatingHours ?? DEFAULT_HOURS, locale, t);
   const boletoFee = settings && /[1-9]/.test(settings.boletoFee) ? settings.boletoFee : null;
 
@@ -45,7 +64,10 @@ export function Faq({ settings }: { settings: PublicSettings | undefined }) {
         locale,
       ),
     }),
-    assets: t('home.faq.assets.a'),
+    assets:
+      crypto.length > 0
+        ? t('home.faq.assets.aCatalogue', { crypto: list(crypto) })
+        : t('home.faq.assets.a'),
     fees: t('home.faq.fees.a'),
     payment: boletoFee
       ? t('home.faq.payment.aFee', { fee: formatMoney(boletoFee, 'BRL', locale) })

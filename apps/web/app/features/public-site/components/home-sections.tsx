@@ -1,6 +1,8 @@
 import { Container } from '@mantine/core';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { RecentReviews } from '../../reviews/components/recent-reviews.tsx';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { useCatalogue } from '../../quote/api/get-catalogue.ts';
 import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
 import { youtubeId } from '../youtube.ts';
 import { DeskHours } from './desk-hours.tsx';
@@ -47,9 +49,10 @@ function SettingsTutorialVideo() {
 
 function SettingsFaq() {
   const { data } = usePublicSettings();
+  const catalogue = useCatalogue(useLocale());
   return (
     <Container size="md" pb={64}>
-      <Faq settings={data} />
+      <Faq settings={data} tokens={catalogue.data?.tokens} />
     </Container>
   );
 }

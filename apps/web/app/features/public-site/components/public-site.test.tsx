@@ -13,6 +13,7 @@ import type { Locale } from '../../../lib/locale.ts';
 import { SETTINGS } from '../testing.ts';
 import { ContactChannels } from './contact-channels.tsx';
 import { DeskHours } from './desk-hours.tsx';
+import type { PublicToken } from '@permuta/contracts/catalogue';
 import { Faq } from './faq.tsx';
 import { TutorialVideo } from './tutorial-video.tsx';
 
@@ -109,6 +110,46 @@ describe('FAQ', () => {
       'Monday to Friday, 10:00 AM to 6:00 PM (São Paulo time)',
     );
     expect(screen.getByTestId('faq-age').textContent).toContain('18 or older');
+  });
+});
+
+describe('FAQ tokens', () => {
+  const token = (code: string, kind: 'crypto' | 'pix', networks: string[]) =>
+    ({
+      code,
+      name: code,
+      kind,
+      precision: 2,
+      priceBrl: '1',
+      priceUpdatedAt: null,
+      quotable: true,
+      receiveMin: null,
+      receiveMax: null,
+      networks: networks.map((code) => ({ code, name: code })),
+    }) as unknown as PublicToken;
+
+  it('names only the crypto the catalogue offers, with its networks', () => {
+    renderIn(
+      'pt-BR',
+      <Faq
+        settings={SETTINGS}
+        tokens={[
+          token('USDT', 'crypto', ['TRC20', 'BEP20', 'ERC20']),
+          token('BTC', 'crypto', ['BTC']),
+          token('PIX', 'pix', []),
+        ]}
+      />,
+    );
+    const answer = screen.getByTestId('faq-assets').textContent;
+    expect(answer).toContain('Cripto: USDT nas redes TRC20, BEP20 e ERC20 e BTC na rede BTC.');
+    expect(answer).not.toContain('ETH');
+  });
+
+  it('promises no token by name before the catalogue arrives (the prerendered page)', () => {
+    renderIn('en-US', <Faq settings={undefined} />);
+    const answer = screen.getByTestId('faq-assets').textContent;
+    expect(answer).toContain('Crypto: the tokens and networks the calculator lists.');
+    expect(answer).not.toMatch(/\b(ETH|BTC|USDT)\b/);
   });
 });
 
