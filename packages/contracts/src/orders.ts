@@ -205,6 +205,8 @@ export const orderSchema = z
     events: z.array(orderEventSchema),
     /** null once the order is no longer waiting for the customer's payment */
     payment: paymentInstructionsSchema.nullable(),
+    /** paid out (admin_paid): when it completes by itself unless the customer confirms first */
+    completesAt: z.iso.datetime().nullable(),
     /** outside operating hours: when the order will be processed (ISO), else null */
     processingFrom: z.iso.datetime().nullable(),
   })

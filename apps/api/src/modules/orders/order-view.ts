@@ -137,6 +137,12 @@ export async function buildOrderView(
       createdAt: event.createdAt.toISOString(),
     })),
     payment,
+    completesAt:
+      order.status === 'admin_paid'
+        ? new Date(
+            order.statusChangedAt.getTime() + settings.autoCompleteHours * 3_600_000,
+          ).toISOString()
+        : null,
     processingFrom: opensAt ? opensAt.toISOString() : null,
   };
 }

@@ -352,9 +352,16 @@ describe("the customer's moves", () => {
     const early = await insertOrder(t.app, owner.id, { status: 'admin_confirmed' });
     const refused = await call(owner, 'POST', `/api/v1/orders/${early.id}/confirm-receipt`);
     expect(refused.statusCode).toBe(409);
-    const paid = await insertOrder(t.app, owner.id, { status: 'admin_paid' });
+    const paidAt = new Date('2026-11-20T13:00:00.000Z');
+    const paid = await insertOrder(t.app, owner.id, {
+      status: 'admin_paid',
+      statusChangedAt: paidAt,
+    });
     const view = await call(owner, 'GET', `/api/v1/orders/${paid.id}`);
     expect(view.json().actions).toEqual(['complete']);
+    // it says when the order completes by itself (72 h by default)
+    expect(view.json().completesAt).toBe('2026-11-23T13:00:00.000Z');
+    expect((await call(owner, 'GET', `/api/v1/orders/${early.id}`)).json().completesAt).toBeNull();
     const done = await call(owner, 'POST', `/api/v1/orders/${paid.id}/confirm-receipt`);
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('completed');

@@ -308,6 +308,7 @@ const pageOrder = jsonColumns({
   expiresAt: orders.expiresAt,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
+  statusChangedAt: orders.statusChangedAt,
 });
 
 /** The columns of an order its page shows (a part of OrderRow). */

@@ -91,7 +91,7 @@ describe('order page', () => {
     expect(within(card).getByTestId('payment-amount').textContent).toBe('540.00 PIX');
     expect(within(card).getByTestId('payment-reference').textContent).toBe('EX-7K2Q9');
     // summary in the customer's words, with the exact status beside it
-    expect(screen.getByTestId('order-status').textContent).toBe('not paid yet · Pending');
+    expect(screen.getByTestId('order-status').textContent).toBe('Waiting for your payment');
     expect(screen.getByTestId('expiry').textContent).toMatch(/^Time left to pay: /);
   });
 
@@ -194,6 +194,7 @@ describe('order page', () => {
     current = order({
       status: 'admin_paid',
       summary: 'closed',
+      completesAt: '2026-11-23T13:00:00.000Z',
       actions: ['complete'],
       payment: null,
       files: { proof: true, payment_proof: true, refund_proof: false, boleto: false },
@@ -204,7 +205,12 @@ describe('order page', () => {
     expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.queryByTestId('payment-pix')).toBeNull();
-    expect(screen.getByTestId('order-status').textContent).toBe('closed · Paid');
+    expect(screen.getByTestId('order-status').textContent).toBe(
+      'Paid: confirm that you received it',
+    );
+    expect(screen.getByTestId('auto-complete').textContent).toMatch(
+      /^If you do not confirm, the order completes by itself on 11\/23\/26, \d{1,2}:00 [AP]M\.$/,
+    );
   });
 
   it('offers nothing while the funds are being checked, and shows the timeline', async () => {
@@ -239,7 +245,7 @@ describe('order page', () => {
     expect(within(timeline).getByText('Pedido criado')).toBeTruthy();
     expect(within(timeline).getByText('Pagamento enviado')).toBeTruthy();
     expect(screen.getByTestId('order-status').textContent).toBe(
-      'aguardando confirmação do depósito · Pagamento enviado',
+      'Pagamento enviado: estamos confirmando',
     );
     expect(screen.getByTestId('processing-from').textContent).toMatch(/a partir de 24\/11\/2026/);
     for (const name of ['Confirmar pagamento', 'Cancelar pedido', 'Confirmar recebimento']) {
@@ -298,7 +304,7 @@ describe('order page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await waitFor(() =>
       expect(screen.getByTestId('order-status').textContent).toBe(
-        'waiting deposit confirmation · Payment sent',
+        'Payment sent: we are confirming it',
       ),
     );
   });
@@ -378,9 +384,7 @@ describe('order page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Order EX-7K2Q9 will be canceled/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('order-status').textContent).toBe('closed · Canceled'),
-    );
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Canceled'));
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 

@@ -400,6 +400,11 @@ function ReceiptSection({ order, queryId }: { order: OrderView; queryId: string 
             token: order.receive.code,
           })}
         </Text>
+        {order.completesAt && (
+          <Text size="sm" c="dimmed" data-testid="auto-complete">
+            {t('orders.receipt.autoComplete', { date: formatDateTime(order.completesAt, locale) })}
+          </Text>
+        )}
         {receipt.error && (
           <Alert color="red" variant="light" role="alert">
             {receipt.error.message}

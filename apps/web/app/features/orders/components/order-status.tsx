@@ -1,10 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, Group } from '@mantine/core';
-import {
-  CUSTOMER_SUMMARY_TEXT,
-  type CustomerSummary,
-  type OrderStatus,
-} from '@permuta/contracts/order-state';
+import type { CustomerSummary, OrderStatus } from '@permuta/contracts/order-state';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -14,8 +10,6 @@ import {
   IconReceiptRefund,
 } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { useLocale } from '../../../lib/use-locale.ts';
-import classes from './orders.module.css';
 
 const SUMMARY_COLOR: Record<CustomerSummary, string> = {
   not_paid_yet: 'yellow',
@@ -44,8 +38,8 @@ function StatusIcon({ status }: { status: OrderStatus }) {
 }
 
 /**
- * The customer's words for a status ("not paid yet", "closed"...) with the exact status beside
- * it, as text and an icon: the colour only repeats what the words say.
+ * The status in the customer's words: what happened and what happens next ("Payment
+ * confirmed: we are paying you"), with an icon; the colour (the summary's) only repeats it.
  */
 export function OrderStatusBadge({
   status,
@@ -55,7 +49,6 @@ export function OrderStatusBadge({
   summary: CustomerSummary;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   return (
     <Group gap={6} wrap="wrap" data-testid="order-status">
       <Badge
@@ -64,9 +57,7 @@ export function OrderStatusBadge({
         leftSection={<StatusIcon status={status} />}
         tt="none"
       >
-        <span className={classes.summary}>{CUSTOMER_SUMMARY_TEXT[summary][locale]}</span>
-        {' · '}
-        {t(`orders.status.${status}`)}
+        {t(`orders.customerStatus.${status}`)}
       </Badge>
     </Group>
   );

@@ -195,6 +195,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
       pixKey: 'pix@permuta.example',
       merchantName: 'PERMUTA',
     },
+    completesAt: null,
     processingFrom: null,
     ...over,
   };
