@@ -28,7 +28,7 @@ beforeAll(() => {
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(locale: Locale, search: string, answer: () => Promise<Response>) {
+function renderAt(locale: Locale, search: string, answer: (url?: string) => Promise<Response>) {
   fetchMock = vi.fn(answer);
   vi.stubGlobal('fetch', fetchMock);
   const path = locale === 'en-US' ? '/en-US/validate-email' : '/validate-email';
@@ -65,6 +65,30 @@ describe('e-mail confirmation page', () => {
     expect(
       await screen.findByText('Este link de confirmação é inválido ou expirou. Peça um novo.'),
     ).toBeTruthy();
+  });
+
+  it('tells a signed-in customer whose e-mail is confirmed that a used link changes nothing', async () => {
+    localStorage.setItem(
+      'session',
+      JSON.stringify({
+        role: 'customer',
+        email: 'ana@example.com',
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    renderAt('pt-BR', '?token=tok-used-0123456789', (url?: string) =>
+      url === '/api/v1/me'
+        ? json(200, {
+            session: { role: 'customer' },
+            user: { role: 'customer', email: 'ana@example.com', emailVerified: true },
+          })
+        : json(400, {
+            error: { code: 'VERIFICATION_LINK_INVALID', message: 'Este link é inválido' },
+          }),
+    );
+    expect(await screen.findByText('Seu e-mail já está confirmado')).toBeTruthy();
+    expect(screen.queryByText(/inválido/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ir para minha conta' })).toBeTruthy();
   });
 
   it('does not call the API for a link without a token', async () => {

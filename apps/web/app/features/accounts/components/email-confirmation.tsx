@@ -13,9 +13,11 @@ import { isApiError } from '../../../lib/api.ts';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import { getMe } from '../api/get-me.ts';
 import { verifyEmailOnce } from '../api/verify-email.ts';
 
-type Outcome = { status: 'confirmed' } | { status: 'failed'; message: string };
+type Outcome =
+  { status: 'confirmed' } | { status: 'already' } | { status: 'failed'; message: string };
 type State = { status: 'checking' } | Outcome;
 
 const noSubscription = () => () => undefined;
@@ -39,6 +41,7 @@ export function EmailConfirmation() {
   const token = params.get('token');
   const wellFormed = token !== null && validateEmailSchema.safeParse({ token }).success;
   const [answer, setAnswer] = useState<{ token: string; outcome: Outcome } | null>(null);
+  const customerSignedIn = session?.role === 'customer';
 
   useEffect(() => {
     if (!hydrated || !wellFormed || token === null) return;
@@ -58,13 +61,23 @@ export function EmailConfirmation() {
           : isApiError(error)
             ? error.message
             : t('messages.generic');
-        setAnswer({ token, outcome: { status: 'failed', message } });
+        const failed = () => {
+          if (live) setAnswer({ token, outcome: { status: 'failed', message } });
+        };
+        if (!invalid || !customerSignedIn) return failed();
+        // A used link opened again by a customer already confirmed: say so, not "invalid".
+        getMe(locale).then((me) => {
+          if (!live) return;
+          if (me.user.role === 'customer' && me.user.emailVerified) {
+            setAnswer({ token, outcome: { status: 'already' } });
+          } else failed();
+        }, failed);
       },
     );
     return () => {
       live = false;
     };
-  }, [hydrated, wellFormed, token, locale, t]);
+  }, [hydrated, wellFormed, token, locale, t, customerSignedIn]);
 
   let state: State = { status: 'checking' };
   if (hydrated && !wellFormed) {
@@ -82,18 +95,25 @@ export function EmailConfirmation() {
       </Group>
     );
   }
-  if (state.status === 'confirmed') {
+  if (state.status === 'confirmed' || state.status === 'already') {
+    const already = state.status === 'already';
     return (
       <Stack gap="md">
         <Alert
           variant="light"
           color="green"
-          title={t('accounts.validateEmail.successTitle')}
+          title={
+            already
+              ? t('accounts.validateEmail.alreadyTitle')
+              : t('accounts.validateEmail.successTitle')
+          }
           icon={<IconCircleCheck aria-hidden="true" />}
           role="status"
           data-testid="email-confirmed"
         >
-          {t('accounts.validateEmail.successBody')}
+          {already
+            ? t('accounts.validateEmail.alreadyBody')
+            : t('accounts.validateEmail.successBody')}
         </Alert>
         <Group>
           <Button component={LocalLink} to={signedIn ? '/profile/account' : '/login'}>
