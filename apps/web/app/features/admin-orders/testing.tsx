@@ -121,6 +121,7 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
       },
     ],
     payment: null,
+    completesAt: null,
     processingFrom: null,
     customer: {
       id: 'c1',
