@@ -39,7 +39,7 @@ export const CATALOGUE_ADMIN_ERROR_MESSAGES = {
   // --- price guards ---
   PRICE_CHANGE_UNCONFIRMED: {
     'en-US':
-      'The new price of {token} (R$ {newPriceBrl}) is {changePercent}% away from the current one (R$ {oldPriceBrl}). Check it and confirm to apply it.',
+      'The new price of {token} (R${newPriceBrl}) is {changePercent}% away from the current one (R${oldPriceBrl}). Check it and confirm to apply it.',
     'pt-BR':
       'O novo preço de {token} (R$ {newPriceBrl}) está {changePercent}% distante do atual (R$ {oldPriceBrl}). Confira e confirme para aplicá-lo.',
   },

@@ -108,7 +108,7 @@ describe('a manual price change', () => {
       sampleUnitsAfter: '16.949152',
     });
     expect(error.message).toBe(
-      'The new price of USDT (R$ 59) is 900% away from the current one (R$ 5.9). Check it and confirm to apply it.',
+      'The new price of USDT (R$59) is 900% away from the current one (R$5.9). Check it and confirm to apply it.',
     );
     const pt = await setPrice('USDT', { priceBrl: '59', confirm: false }, 'pt-BR');
     expect(pt.statusCode).toBe(409);
