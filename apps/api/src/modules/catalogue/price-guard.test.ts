@@ -279,6 +279,19 @@ describe('a feed price', () => {
     expect(audit?.after).toMatchObject({ price: { priceBrl: '720000' }, heldPrice: null });
   });
 
+  it('held is dropped when the token is switched to manual pricing', async () => {
+    fake.setTicker('BTCBRL', '1000000');
+    expect((await refresh()).json().held).toHaveLength(1);
+    const manual = await adminCall('PUT', '/api/v1/admin/tokens/BTC/price-source', {
+      source: 'manual',
+    });
+    expect(manual.statusCode).toBe(200);
+    expect((await adminCall('GET', '/api/v1/admin/price-holds')).json().items).toEqual([]);
+    expect((await quote('BTC', '0.001')).json().rate).toBe('720000');
+    const [audit] = await audits('price.source_changed', 'BTC');
+    expect(audit?.before).toMatchObject({ heldPrice: { priceBrl: '1000000' } });
+  });
+
   it('is refused to anyone but an admin when listing or deciding held prices', async () => {
     const anonymous = await t.app.inject({ url: '/api/v1/admin/price-holds' });
     expect(anonymous.statusCode).toBe(401);
