@@ -318,7 +318,58 @@ export const networkParamsSchema = z.object({
 
 // --- prices ---------------------------------------------------------------------------------
 
-export const manualPriceSchema = z.object({ priceBrl: positiveAmountSchema });
+export const manualPriceSchema = z.object({
+  priceBrl: positiveAmountSchema,
+  /**
+   * The second step of a big change: a price further from the current one than the settings'
+   * manualPriceConfirmPercent is refused (409 PRICE_CHANGE_UNCONFIRMED) unless this is true.
+   */
+  confirm: z.boolean({ error: 'field.invalid' }).optional().default(false),
+});
+export type ManualPriceInput = z.input<typeof manualPriceSchema>;
+
+/**
+ * The params of a PRICE_CHANGE_UNCONFIRMED answer: what the confirming step shows. The sample
+ * is at the reference price, before fees: `sampleUnits` of the token in reais at the old and the
+ * new price, and how many units `sampleBrl` reais buy at each.
+ */
+export const priceChangeCheckSchema = z.object({
+  token: z.string(),
+  oldPriceBrl: amountSchema,
+  newPriceBrl: amountSchema,
+  /** signed, two decimals: "900" for 5.45 -> 54.5, "-50" for a halving */
+  changePercent: z.string(),
+  thresholdPercent: z.number().int(),
+  sampleUnits: amountSchema,
+  sampleBrlBefore: amountSchema,
+  sampleBrlAfter: amountSchema,
+  sampleBrl: amountSchema,
+  sampleUnitsBefore: amountSchema,
+  sampleUnitsAfter: amountSchema,
+});
+export type PriceChangeCheck = z.infer<typeof priceChangeCheckSchema>;
+
+/** A feed price held for an admin's decision (GET /api/v1/admin/price-holds). */
+export const priceHoldSchema = z
+  .object({
+    tokenCode: z.string(),
+    tokenName: z.string(),
+    /** the accepted price the feed price was compared with */
+    previousPriceBrl: amountSchema,
+    /** the latest held feed price */
+    priceBrl: amountSchema,
+    changePercent: z.string(),
+    heldAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PriceHold' });
+export type PriceHold = z.infer<typeof priceHoldSchema>;
+
+export const priceHoldListSchema = z.object({ items: z.array(priceHoldSchema) });
+export type PriceHoldList = z.infer<typeof priceHoldListSchema>;
+
+/** Accepting names the price the admin saw: a hold that moved since is a 409, not applied. */
+export const priceHoldAcceptSchema = z.object({ priceBrl: positiveAmountSchema });
 
 export const priceSourceUpdateSchema = z
   .object({
@@ -358,6 +409,10 @@ export type PriceHistory = z.infer<typeof priceHistorySchema>;
 
 export const priceRefreshResultSchema = z.object({
   updated: z.array(z.object({ code: z.string(), priceBrl: amountSchema })),
+  /** feed prices that jumped beyond the hold percentage: kept for an admin, not applied */
+  held: z.array(
+    z.object({ code: z.string(), priceBrl: amountSchema, previousPriceBrl: amountSchema }),
+  ),
   skipped: z.array(z.object({ code: z.string(), reason: z.string() })),
 });
 export type PriceRefreshResult = z.infer<typeof priceRefreshResultSchema>;

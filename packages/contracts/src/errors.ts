@@ -247,7 +247,17 @@ export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
 export type ErrorParams = Record<string, string | number>;
 
 /** Parameters that are amounts: written in the message the way the language writes numbers. */
-const AMOUNT_PARAMS = new Set(['amount', 'min', 'max', 'available', 'reserved', 'balance']);
+const AMOUNT_PARAMS = new Set([
+  'amount',
+  'min',
+  'max',
+  'available',
+  'reserved',
+  'balance',
+  'oldPriceBrl',
+  'newPriceBrl',
+  'changePercent',
+]);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**

@@ -43,6 +43,9 @@ const VALID: SettingsInput = {
   pendingExpiryMinutes: 30,
   priceStaleMinutes: 10,
   autoCompleteHours: 72,
+  // price guards
+  manualPriceConfirmPercent: 10,
+  feedPriceHoldPercent: 20,
   operatingHours: {
     timeZone: 'America/Sao_Paulo',
     days: [1, 2, 3, 4, 5],

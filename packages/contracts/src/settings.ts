@@ -113,6 +113,16 @@ const hours = z.coerce
   .max(MAX_SETTING_HOURS, { error: 'settings.hours' });
 
 /** "HH:MM", 24 h. */
+// --- price guards (manual price confirmation, feed price hold) -----------------------------
+/** A whole percentage of a price change, 1 to 1000. */
+const priceGuardPercent = z.coerce
+  .number({ error: 'settings.priceGuardPercent' })
+  .int({ error: 'settings.priceGuardPercent' })
+  .min(1, { error: 'settings.priceGuardPercent' })
+  .max(1000, { error: 'settings.priceGuardPercent' });
+export const DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT = 10;
+export const DEFAULT_FEED_PRICE_HOLD_PERCENT = 20;
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Whether Intl knows the IANA time zone (a name like America/Sao_Paulo, not an offset). */
@@ -256,6 +266,9 @@ const settingsFields = {
   pendingExpiryMinutes: minutes,
   priceStaleMinutes: minutes,
   autoCompleteHours: hours,
+  // price guards
+  manualPriceConfirmPercent: priceGuardPercent,
+  feedPriceHoldPercent: priceGuardPercent,
   operatingHours: operatingHoursSchema,
   documentsRequired: z.boolean({ error: 'field.invalid' }),
   twoFactorRequired: z.boolean({ error: 'field.invalid' }),
@@ -423,6 +436,9 @@ export const settingsViewSchema = z
     pendingExpiryMinutes: z.number().int(),
     priceStaleMinutes: z.number().int(),
     autoCompleteHours: z.number().int(),
+    // price guards
+    manualPriceConfirmPercent: z.number().int(),
+    feedPriceHoldPercent: z.number().int(),
     operatingHours: operatingHoursViewSchema,
     documentsRequired: z.boolean(),
     twoFactorRequired: z.boolean(),

@@ -22,6 +22,7 @@ const TABLES = [
   'tokens',
   'networks',
   'prices',
+  'price_holds',
   'fee_rules',
   'settings',
   'documents',

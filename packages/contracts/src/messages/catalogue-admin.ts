@@ -36,6 +36,19 @@ export const CATALOGUE_ADMIN_ERROR_MESSAGES = {
     'en-US': 'The exchange refused the request: {reason}',
     'pt-BR': 'A corretora recusou o pedido: {reason}',
   },
+  // --- price guards ---
+  PRICE_CHANGE_UNCONFIRMED: {
+    'en-US':
+      'The new price of {token} (R${newPriceBrl}) is {changePercent}% away from the current one (R${oldPriceBrl}). Check it and confirm to apply it.',
+    'pt-BR':
+      'O novo preço de {token} (R$ {newPriceBrl}) está {changePercent}% distante do atual (R$ {oldPriceBrl}). Confira e confirme para aplicá-lo.',
+  },
+  PRICE_HOLD_GONE: {
+    'en-US':
+      'The held price of {token} is no longer the one shown (it was accepted, rejected, cleared or changed). Reload and check it again.',
+    'pt-BR':
+      'O preço retido de {token} não é mais o exibido (foi aceito, rejeitado, liberado ou mudou). Recarregue e confira novamente.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export const CATALOGUE_ADMIN_FIELD_MESSAGES = {

@@ -38,6 +38,10 @@ export const SETTINGS_FIELD_MESSAGES = {
     'en-US': 'Enter a whole number of minutes from 1 to 10080 (7 days).',
     'pt-BR': 'Informe um número inteiro de minutos de 1 a 10080 (7 dias).',
   },
+  'settings.priceGuardPercent': {
+    'en-US': 'Enter a whole percentage from 1 to 1000.',
+    'pt-BR': 'Informe uma porcentagem inteira de 1 a 1000.',
+  },
   'settings.hours': {
     'en-US': 'Enter a whole number of hours from 1 to 720 (30 days).',
     'pt-BR': 'Informe um número inteiro de horas de 1 a 720 (30 dias).',

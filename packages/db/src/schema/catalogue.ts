@@ -130,6 +130,27 @@ export const prices = pgTable(
 );
 
 /**
+ * A price from the exchange feed that jumped more than the settings' hold percentage from the last
+ * accepted one: kept here, not applied, until an admin accepts or rejects it or a later feed price
+ * close to the accepted one clears it. While a token has a hold its quotes are paused.
+ */
+export const priceHolds = pgTable(
+  'price_holds',
+  {
+    tokenId: text('token_id')
+      .primaryKey()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    /** the latest feed price that was held */
+    priceBrl: money('price_brl').notNull(),
+    /** the accepted price it was compared with */
+    previousPriceBrl: money('previous_price_brl').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('price_holds_price_brl_positive', sql`${t.priceBrl} > 0`)],
+);
+
+/**
  * Fee rules as percentages. Both token ids null = the general rule (at most one); otherwise a
  * rule for the pair (token sent -> token received), which wins over the general one.
  */

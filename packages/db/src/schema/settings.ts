@@ -72,6 +72,10 @@ export const settings = pgTable(
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     /** Above this amount (BRL equivalent) the calculator offers to continue on WhatsApp. */
     whatsappThresholdBrl: money('whatsapp_threshold_brl').notNull().default('200'),
+    // --- price guards: a manual change beyond this % needs a confirming step; a feed price
+    // jumping beyond the hold % is held until an admin accepts it.
+    manualPriceConfirmPercent: integer('manual_price_confirm_percent').notNull().default(10),
+    feedPriceHoldPercent: integer('feed_price_hold_percent').notNull().default(20),
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()
@@ -93,6 +97,8 @@ export const settings = pgTable(
     check('settings_pending_expiry_positive', sql`${t.pendingExpiryMinutes} > 0`),
     check('settings_auto_complete_positive', sql`${t.autoCompleteHours} > 0`),
     check('settings_price_stale_positive', sql`${t.priceStaleMinutes} > 0`),
+    check('settings_manual_price_confirm_positive', sql`${t.manualPriceConfirmPercent} > 0`),
+    check('settings_feed_price_hold_positive', sql`${t.feedPriceHoldPercent} > 0`),
     check('settings_boleto_fee_non_negative', sql`${t.boletoFee} >= 0`),
     check('settings_whatsapp_threshold_non_negative', sql`${t.whatsappThresholdBrl} >= 0`),
   ],

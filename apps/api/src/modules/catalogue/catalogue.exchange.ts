@@ -11,6 +11,7 @@ import type {
 } from '../../adapters/exchange/exchange.ts';
 import * as repo from './catalogue.repository.ts';
 import type { NetworkRow, TokenRow } from './catalogue.repository.ts';
+import * as guard from './price-guard.ts';
 
 export interface WarnLogger {
   warn(details: object, message: string): void;
@@ -36,8 +37,9 @@ export async function refreshExchangePrices(
   now: Date,
   log: WarnLogger = silent,
 ): Promise<PriceRefreshResult> {
-  const result: PriceRefreshResult = { updated: [], skipped: [] };
+  const result: PriceRefreshResult = { updated: [], held: [], skipped: [] };
   const tokens = await repo.exchangePricedTokens(db);
+  const { feedHoldPercent } = await guard.priceGuardSettings(db);
   const tickers = new Map<string, Promise<string>>();
   const ticker = (symbol: string) => {
     let found = tickers.get(symbol);
@@ -62,13 +64,20 @@ export async function refreshExchangePrices(
       }
       if (price.lte(0)) throw new Error('the exchange price is zero');
       const priceBrl = normalize(price.round(18, 0));
-      await repo.insertPrice(db, {
-        tokenId: token.id,
-        priceBrl,
-        source: 'exchange',
-        createdAt: now,
-      });
-      result.updated.push({ code: token.code, priceBrl });
+      const outcome = await applyFeedPrice(db, token, priceBrl, now, feedHoldPercent);
+      if (outcome.held) {
+        log.warn(
+          { token: token.code, priceBrl, previousPriceBrl: outcome.previousPriceBrl },
+          'exchange price held: it jumped beyond the hold percentage',
+        );
+        result.held.push({
+          code: token.code,
+          priceBrl,
+          previousPriceBrl: outcome.previousPriceBrl,
+        });
+      } else {
+        result.updated.push({ code: token.code, priceBrl });
+      }
     } catch (error) {
       const reason = reasonOf(error);
       log.warn(
@@ -79,6 +88,73 @@ export async function refreshExchangePrices(
     }
   }
   return result;
+}
+
+/**
+ * One feed price, in one transaction with its audit entry: applied (a new price row; a hold is
+ * cleared when the price is back within the hold percentage of the accepted one), or held when
+ * it jumped beyond that percentage from the last accepted price (the token's quotes pause until
+ * an admin accepts or rejects it, or a later feed price clears it).
+ */
+async function applyFeedPrice(
+  db: Db,
+  token: { id: string; code: string },
+  priceBrl: string,
+  now: Date,
+  holdPercent: number,
+): Promise<{ held: false } | { held: true; previousPriceBrl: string }> {
+  return db.transaction(async (tx) => {
+    const hold = await guard.lockHold(tx, token.id);
+    const previous = (await repo.latestPrices(tx, [token.id])).get(token.id) ?? null;
+    const system = { actorType: 'system' as const, actorId: null, entityType: 'token' };
+    if (previous && guard.beyond(previous.priceBrl, priceBrl, holdPercent)) {
+      const row = await guard.putHold(tx, {
+        tokenId: token.id,
+        priceBrl,
+        previousPriceBrl: previous.priceBrl,
+        at: now,
+      });
+      // A hold whose price did not move is not a change worth another entry.
+      if (!hold || !dec(hold.priceBrl).eq(priceBrl)) {
+        await writeAudit(tx, {
+          ...system,
+          action: 'price.held',
+          entityId: token.id,
+          before: { tokenCode: token.code, price: previous, heldPrice: guard.auditHold(hold) },
+          after: {
+            tokenCode: token.code,
+            price: previous,
+            heldPrice: guard.auditHold(row),
+            changePercent: guard.changePercent(previous.priceBrl, priceBrl),
+          },
+        });
+      }
+      return { held: true, previousPriceBrl: previous.priceBrl };
+    }
+    if (hold) await guard.deleteHold(tx, token.id);
+    const row = await repo.insertPrice(tx, {
+      tokenId: token.id,
+      priceBrl,
+      source: 'exchange',
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      ...system,
+      action: hold ? 'price.hold_cleared' : 'price.feed_applied',
+      entityId: token.id,
+      before: {
+        tokenCode: token.code,
+        price: previous,
+        ...(hold ? { heldPrice: guard.auditHold(hold) } : {}),
+      },
+      after: {
+        tokenCode: token.code,
+        price: { priceBrl: normalize(row.priceBrl), source: 'exchange' },
+        ...(hold ? { heldPrice: null } : {}),
+      },
+    });
+    return { held: false };
+  });
 }
 
 // --- catalogue sync ---------------------------------------------------------------------------

@@ -20,6 +20,8 @@ import {
   networkUpdateSchema,
   priceHistoryQuerySchema,
   priceHistorySchema,
+  priceHoldAcceptSchema,
+  priceHoldListSchema,
   priceRefreshResultSchema,
   priceSourceUpdateSchema,
   tokenCreateSchema,
@@ -213,14 +215,65 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         tags,
         summary: 'Set a manual price in BRL',
         description:
-          "Appends a manual price row (the new reference price) and sets the token's source to manual.",
+          "Appends a manual price row (the new reference price) and sets the token's source to manual. A change beyond the settings' manualPriceConfirmPercent from the current price is refused with 409 PRICE_CHANGE_UNCONFIRMED (params: old and new price, change %, a sample) unless the body says confirm: true.",
         params: tokenParamsSchema,
         body: manualPriceSchema,
         response: { 200: adminTokenSchema, ...errors },
       },
     },
     async (request) =>
-      service.setManualPrice(actorOf(request), request.params.coinName, request.body.priceBrl),
+      service.setManualPrice(
+        actorOf(request),
+        request.params.coinName,
+        request.body.priceBrl,
+        request.body.confirm,
+      ),
+  );
+
+  // Held feed prices (a jump beyond the settings' feedPriceHoldPercent): the dashboard lists
+  // them, an admin accepts or rejects each.
+  app.get(
+    '/api/v1/admin/price-holds',
+    {
+      schema: {
+        tags,
+        summary: 'Feed prices held for a decision',
+        description:
+          "Exchange prices that jumped beyond the settings' feedPriceHoldPercent from the last accepted price; the token's quotes are paused while held.",
+        response: { 200: priceHoldListSchema, ...errors },
+      },
+    },
+    async () => service.priceHolds(),
+  );
+
+  app.post(
+    '/api/v1/admin/price-holds/:coinName/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a held feed price',
+        description:
+          'Applies the held price named in the body; 409 PRICE_HOLD_GONE when the hold was cleared or its price changed since.',
+        params: tokenParamsSchema,
+        body: priceHoldAcceptSchema,
+        response: { 200: priceHoldListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.acceptHeldPrice(actorOf(request), request.params.coinName, request.body.priceBrl),
+  );
+
+  app.post(
+    '/api/v1/admin/price-holds/:coinName/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Drop a held feed price and keep the accepted one',
+        params: tokenParamsSchema,
+        response: { 200: priceHoldListSchema, ...errors },
+      },
+    },
+    async (request) => service.rejectHeldPrice(actorOf(request), request.params.coinName),
   );
 
   app.put(
@@ -397,7 +450,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.addHook('onReady', async () => {
     await app.jobs.work(PRICE_REFRESH_QUEUE, async () => {
       const result = await refreshExchangePrices(app.db, exchange, now(), app.log);
-      if (result.updated.length > 0) app.pricing.invalidate();
+      if (result.updated.length > 0 || result.held.length > 0) app.pricing.invalidate();
     });
     await app.jobs.schedule(PRICE_REFRESH_QUEUE, '* * * * *');
     await app.jobs.work(CATALOGUE_SYNC_QUEUE, async () => {

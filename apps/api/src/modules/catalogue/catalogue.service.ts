@@ -3,6 +3,7 @@ import { FEE_RATE_WARNING_BAND, dec, normalize } from '@permuta/contracts';
 import type {
   AdminNetwork,
   AdminToken,
+  PriceHoldList,
   FeeRule,
   FeeRules,
   NetworkCreate,
@@ -16,6 +17,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import * as repo from './catalogue.repository.ts';
 import type { NetworkRow, TokenRow } from './catalogue.repository.ts';
 import { isValidDepositAddress, isValidMemo } from './deposit-address.ts';
+import * as guard from './price-guard.ts';
 
 /** The admin making the call. */
 export interface Actor {
@@ -339,13 +341,35 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
     // --- prices ---------------------------------------------------------------------------
 
-    /** Appends a manual price; the token's source becomes manual (the admin takes over). */
-    setManualPrice(actor: Actor, code: string, priceBrl: string): Promise<AdminToken> {
+    /**
+     * Appends a manual price; the token's source becomes manual (the admin takes over) and a
+     * held feed price is dropped. A change beyond the settings' manualPriceConfirmPercent from
+     * the current price is refused with 409 PRICE_CHANGE_UNCONFIRMED (its params are what the
+     * confirming step shows) unless `confirm` is true.
+     */
+    setManualPrice(
+      actor: Actor,
+      code: string,
+      priceBrl: string,
+      confirm = false,
+    ): Promise<AdminToken> {
       return changed(() =>
         db.transaction(async (tx) => {
           const token = await repo.lockToken(tx, code);
           if (!token) throw tokenNotFound();
           const previous = (await repo.latestPrices(tx, [token.id])).get(token.id) ?? null;
+          const { manualConfirmPercent } = await guard.priceGuardSettings(tx);
+          const bigChange =
+            previous !== null && guard.beyond(previous.priceBrl, priceBrl, manualConfirmPercent);
+          if (bigChange && !confirm) {
+            throw new AppError(
+              'PRICE_CHANGE_UNCONFIRMED',
+              409,
+              guard.priceChangeCheck(token, previous.priceBrl, priceBrl, manualConfirmPercent),
+            );
+          }
+          const hold = await guard.lockHold(tx, token.id);
+          if (hold) await guard.deleteHold(tx, token.id);
           const updated =
             token.priceSource === 'manual'
               ? token
@@ -365,11 +389,22 @@ export function createCatalogueService(deps: CatalogueDeps) {
             entityType: 'token',
             entityId: token.id,
             ip: actor.ip,
-            before: { tokenCode: token.code, priceSource: token.priceSource, price: previous },
+            before: {
+              tokenCode: token.code,
+              priceSource: token.priceSource,
+              price: previous,
+              ...(hold ? { heldPrice: guard.auditHold(hold) } : {}),
+            },
             after: {
               tokenCode: token.code,
               priceSource: 'manual',
               price: { priceBrl: normalize(row.priceBrl), source: 'manual' },
+              ...(bigChange
+                ? {
+                    confirmed: true,
+                    changePercent: guard.changePercent(previous.priceBrl, row.priceBrl),
+                  }
+                : {}),
             },
           });
           return repo.tokenDetail(tx, updated);
@@ -387,6 +422,9 @@ export function createCatalogueService(deps: CatalogueDeps) {
         db.transaction(async (tx) => {
           const before = await repo.lockToken(tx, code);
           if (!before) throw tokenNotFound();
+          // Priced by hand now: a held feed price no longer has anything to wait for.
+          const hold = source === 'manual' ? await guard.lockHold(tx, before.id) : null;
+          if (hold) await guard.deleteHold(tx, before.id);
           const after = await repo.updateToken(tx, before.id, {
             priceSource: source,
             // Switching to manual keeps the symbol for a later switch back.
@@ -403,6 +441,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
               tokenCode: before.code,
               priceSource: before.priceSource,
               exchangeSymbol: before.exchangeSymbol,
+              ...(hold ? { heldPrice: guard.auditHold(hold) } : {}),
             },
             after: {
               tokenCode: after.code,
@@ -411,6 +450,78 @@ export function createCatalogueService(deps: CatalogueDeps) {
             },
           });
           return repo.tokenDetail(tx, after);
+        }),
+      );
+    },
+
+    // --- held feed prices ------------------------------------------------------------------
+
+    priceHolds(): Promise<PriceHoldList> {
+      return guard.listHolds(db).then((items) => ({ items }));
+    },
+
+    /**
+     * Applies the held feed price the admin saw (`priceBrl`): appended as the token's exchange
+     * price, the hold dropped, quotes resume. A hold that is gone or moved since is a 409.
+     */
+    acceptHeldPrice(actor: Actor, code: string, priceBrl: string): Promise<PriceHoldList> {
+      return changed(() =>
+        db.transaction(async (tx) => {
+          const token = await repo.lockToken(tx, code);
+          if (!token) throw tokenNotFound();
+          const hold = await guard.lockHold(tx, token.id);
+          if (!hold || !dec(hold.priceBrl).eq(priceBrl)) {
+            throw new AppError('PRICE_HOLD_GONE', 409, { token: token.code });
+          }
+          const previous = (await repo.latestPrices(tx, [token.id])).get(token.id) ?? null;
+          await guard.deleteHold(tx, token.id);
+          const after = previous ? new Date(previous.createdAt).getTime() + 1 : 0;
+          const row = await repo.insertPrice(tx, {
+            tokenId: token.id,
+            priceBrl: normalize(hold.priceBrl),
+            source: 'exchange',
+            createdAt: new Date(Math.max(now().getTime(), after)),
+          });
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: 'price.hold_accepted',
+            entityType: 'token',
+            entityId: token.id,
+            ip: actor.ip,
+            before: { tokenCode: token.code, price: previous, heldPrice: guard.auditHold(hold) },
+            after: {
+              tokenCode: token.code,
+              price: { priceBrl: normalize(row.priceBrl), source: 'exchange' },
+              heldPrice: null,
+            },
+          });
+          return { items: await guard.listHolds(tx) };
+        }),
+      );
+    },
+
+    /** Drops the held feed price: the accepted price stays (quotes resume while it is fresh). */
+    rejectHeldPrice(actor: Actor, code: string): Promise<PriceHoldList> {
+      return changed(() =>
+        db.transaction(async (tx) => {
+          const token = await repo.lockToken(tx, code);
+          if (!token) throw tokenNotFound();
+          const hold = await guard.lockHold(tx, token.id);
+          if (!hold) throw new AppError('PRICE_HOLD_GONE', 409, { token: token.code });
+          const previous = (await repo.latestPrices(tx, [token.id])).get(token.id) ?? null;
+          await guard.deleteHold(tx, token.id);
+          await writeAudit(tx, {
+            actorType: 'admin',
+            actorId: actor.adminId,
+            action: 'price.hold_rejected',
+            entityType: 'token',
+            entityId: token.id,
+            ip: actor.ip,
+            before: { tokenCode: token.code, price: previous, heldPrice: guard.auditHold(hold) },
+            after: { tokenCode: token.code, price: previous, heldPrice: null },
+          });
+          return { items: await guard.listHolds(tx) };
         }),
       );
     },

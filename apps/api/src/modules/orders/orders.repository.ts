@@ -15,6 +15,10 @@ import {
 } from '@permuta/db';
 import type { Db, Network, NewOrder, Order, OrderEvent, Settings, Tx } from '@permuta/db';
 import type { OrderStatus } from '@permuta/contracts';
+import {
+  DEFAULT_FEED_PRICE_HOLD_PERCENT,
+  DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
+} from '@permuta/contracts';
 import { sessionColumns } from '../auth/auth.repository.ts';
 import type { SessionRow } from '../auth/auth.repository.ts';
 
@@ -64,6 +68,9 @@ function defaultSettings(): Settings {
     bankAccount: null,
     twoFactorRequired: false,
     whatsappThresholdBrl: '200',
+    // price guards
+    manualPriceConfirmPercent: DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
+    feedPriceHoldPercent: DEFAULT_FEED_PRICE_HOLD_PERCENT,
     updatedAt: new Date(0),
     updatedBy: null,
   };

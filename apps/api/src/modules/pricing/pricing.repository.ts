@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@permuta/db';
-import { feeRules, networks, settings, tokens } from '@permuta/db';
+import { feeRules, networks, priceHolds, settings, tokens } from '@permuta/db';
 
 /** Everything a quote needs, read in one go: enabled tokens and networks, latest prices, fees. */
 export interface PricingSnapshot {
@@ -17,6 +17,8 @@ export interface SnapshotToken {
   kind: 'crypto' | 'pix' | 'deriv';
   precision: number;
   price: { brl: string; source: 'manual' | 'exchange'; at: Date } | null;
+  /** a feed price of the token is held for an admin's decision: its quotes are paused */
+  held: boolean;
   networks: SnapshotNetwork[];
 }
 
@@ -57,7 +59,7 @@ interface LatestPriceRow extends Record<string, unknown> {
 }
 
 export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
-  const [tokenRows, networkRows, priceResult, feeRows, settingsRows] = await Promise.all([
+  const [tokenRows, networkRows, priceResult, feeRows, settingsRows, holdRows] = await Promise.all([
     db
       .select({
         id: tokens.id,
@@ -115,7 +117,9 @@ export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
       })
       .from(settings)
       .limit(1),
+    db.select({ tokenId: priceHolds.tokenId }).from(priceHolds),
   ]);
+  const heldTokens = new Set(holdRows.map((row) => row.tokenId));
 
   const priceRows = 'rows' in priceResult ? priceResult.rows : (priceResult as LatestPriceRow[]);
   const priceByToken = new Map(
@@ -129,6 +133,7 @@ export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
     tokens: tokenRows.map((token) => ({
       ...token,
       price: priceByToken.get(token.id) ?? null,
+      held: heldTokens.has(token.id),
       networks: networkRows
         .filter((network) => network.tokenId === token.id)
         .map(({ tokenId: _tokenId, ...network }) => network),

@@ -67,7 +67,7 @@ export function createPricingService(deps: PricingServiceDeps) {
   }
 
   function isStale(token: SnapshotToken, snap: PricingSnapshot): boolean {
-    if (!token.price) return true;
+    if (!token.price || token.held) return true;
     // Manual prices are typed by an admin and hold until changed; feeds must be fresh.
     if (token.price.source === 'manual') return false;
     const limitMs = (snap.settings?.priceStaleMinutes ?? 10) * 60_000;
@@ -130,7 +130,9 @@ export function createPricingService(deps: PricingServiceDeps) {
   }
 
   function requirePrice(token: SnapshotToken, snap: PricingSnapshot) {
-    if (!token.price) throw unprocessable('PRICE_UNAVAILABLE', { token: token.code });
+    // A held feed price (a jump beyond the settings' hold percentage) pauses the token's quotes
+    // until an admin accepts or rejects it.
+    if (!token.price || token.held) throw unprocessable('PRICE_UNAVAILABLE', { token: token.code });
     if (isStale(token, snap)) throw unprocessable('PRICE_STALE', { token: token.code });
     return token.price;
   }

@@ -75,6 +75,9 @@ export function valuesOf(row: Settings): SettingsValues {
     pendingExpiryMinutes: row.pendingExpiryMinutes,
     priceStaleMinutes: row.priceStaleMinutes,
     autoCompleteHours: row.autoCompleteHours,
+    // price guards
+    manualPriceConfirmPercent: row.manualPriceConfirmPercent,
+    feedPriceHoldPercent: row.feedPriceHoldPercent,
     operatingHours: {
       timeZone: row.operatingHours.timeZone,
       days: [...row.operatingHours.days],

@@ -27,6 +27,8 @@ const STORED: SettingsView = {
   pendingExpiryMinutes: 30,
   priceStaleMinutes: 10,
   autoCompleteHours: 72,
+  manualPriceConfirmPercent: 10,
+  feedPriceHoldPercent: 20,
   operatingHours: {
     timeZone: 'America/Sao_Paulo',
     days: [1, 2, 3, 4, 5],

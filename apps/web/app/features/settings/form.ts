@@ -41,6 +41,9 @@ export interface SettingsFormValues {
   pendingExpiryMinutes: number | string;
   priceStaleMinutes: number | string;
   autoCompleteHours: number | string;
+  // price guards
+  manualPriceConfirmPercent: number | string;
+  feedPriceHoldPercent: number | string;
   operatingHours: { timeZone: string; days: string[]; open: string; close: string };
   documentsRequired: boolean;
   twoFactorRequired: boolean;
@@ -100,6 +103,9 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
     pendingExpiryMinutes: settings.pendingExpiryMinutes,
     priceStaleMinutes: settings.priceStaleMinutes,
     autoCompleteHours: settings.autoCompleteHours,
+    // price guards
+    manualPriceConfirmPercent: settings.manualPriceConfirmPercent,
+    feedPriceHoldPercent: settings.feedPriceHoldPercent,
     operatingHours: {
       timeZone: settings.operatingHours.timeZone,
       days: settings.operatingHours.days.map(String),
@@ -144,6 +150,9 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     pendingExpiryMinutes: wholeNumber(values.pendingExpiryMinutes) as number,
     priceStaleMinutes: wholeNumber(values.priceStaleMinutes) as number,
     autoCompleteHours: wholeNumber(values.autoCompleteHours) as number,
+    // price guards
+    manualPriceConfirmPercent: wholeNumber(values.manualPriceConfirmPercent) as number,
+    feedPriceHoldPercent: wholeNumber(values.feedPriceHoldPercent) as number,
     operatingHours: {
       timeZone: values.operatingHours.timeZone,
       days: values.operatingHours.days.map(Number),

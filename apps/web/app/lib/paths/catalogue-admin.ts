@@ -15,6 +15,12 @@ export const catalogueAdminPaths = {
   adminTokenPrices: (code: string, page = 1, pageSize = 10) =>
     `${token(code)}/prices?page=${page}&pageSize=${pageSize}`,
   adminPricesRefresh: () => '/api/v1/admin/prices/refresh',
+  // held feed prices (shown on the dashboard)
+  adminPriceHolds: () => '/api/v1/admin/price-holds',
+  adminPriceHoldAccept: (code: string) =>
+    `/api/v1/admin/price-holds/${encodeURIComponent(code)}/accept`,
+  adminPriceHoldReject: (code: string) =>
+    `/api/v1/admin/price-holds/${encodeURIComponent(code)}/reject`,
   adminCatalogueSync: () => '/api/v1/admin/catalogue/sync',
   adminFeeRules: () => '/api/v1/admin/fee-rules',
   adminFeeRuleGeneral: () => '/api/v1/admin/fee-rules/general',

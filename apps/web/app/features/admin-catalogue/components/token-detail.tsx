@@ -25,7 +25,11 @@ import {
   priceSourceUpdateSchema,
   tokenUpdateSchema,
 } from '@permuta/contracts/catalogue-admin';
-import type { AdminNetwork, AdminToken } from '@permuta/contracts/catalogue-admin';
+import type {
+  AdminNetwork,
+  AdminToken,
+  PriceChangeCheck,
+} from '@permuta/contracts/catalogue-admin';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -45,6 +49,7 @@ import { useUpdateToken } from '../api/update-token.ts';
 import { apiFieldErrors, generalError, schemaErrors } from '../form-errors.ts';
 import { amountInput, priceAge } from '../values.ts';
 import { NetworkEditor } from './network-editor.tsx';
+import { PriceConfirmDialog, priceChangeCheckOf } from './price-confirm-dialog.tsx';
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : String(error));
 
@@ -272,6 +277,32 @@ export function PriceSection({ token, now }: { token: AdminToken; now: Date }) {
   const locale = useLocale();
   const setPrice = useSetManualPrice(token.code, locale);
   const setSource = useSetPriceSource(token.code, locale);
+  // A change beyond the settings' percentage comes back for a second, confirming step.
+  const [pending, setPending] = useState<{ priceBrl: string; check: PriceChangeCheck } | null>(
+    null,
+  );
+  const savePrice = (priceBrl: string, confirm: boolean) =>
+    setPrice.mutate(
+      { priceBrl, confirm },
+      {
+        onSuccess: () => {
+          void toast.success(t('adminCatalogue.price.saved', { code: token.code }));
+          setPending(null);
+          priceForm.reset();
+        },
+        onError: (error) => {
+          const check = confirm ? null : priceChangeCheckOf(error);
+          if (check) {
+            setPending({ priceBrl, check });
+            return;
+          }
+          setPending(null);
+          priceForm.setErrors(apiFieldErrors(error));
+          const alert = generalError(error);
+          if (alert) void toast.error(alert);
+        },
+      },
+    );
   const priceForm = useForm<{ priceBrl: string }>({
     mode: 'controlled',
     initialValues: { priceBrl: '' },
@@ -312,17 +343,7 @@ export function PriceSection({ token, now }: { token: AdminToken; now: Date }) {
             noValidate
             aria-label={t('adminCatalogue.price.manualForm')}
             onSubmit={priceForm.onSubmit((values) =>
-              setPrice.mutate(amountInput(values.priceBrl, locale), {
-                onSuccess: () => {
-                  void toast.success(t('adminCatalogue.price.saved', { code: token.code }));
-                  priceForm.reset();
-                },
-                onError: (error) => {
-                  priceForm.setErrors(apiFieldErrors(error));
-                  const alert = generalError(error);
-                  if (alert) void toast.error(alert);
-                },
-              }),
+              savePrice(amountInput(values.priceBrl, locale), false),
             )}
           >
             <Stack gap="sm">
@@ -382,6 +403,12 @@ export function PriceSection({ token, now }: { token: AdminToken; now: Date }) {
           </form>
         </SimpleGrid>
         <PriceHistoryTable code={token.code} />
+        <PriceConfirmDialog
+          check={pending?.check ?? null}
+          saving={setPrice.isPending}
+          onConfirm={() => pending && savePrice(pending.priceBrl, true)}
+          onCancel={() => setPending(null)}
+        />
       </Stack>
     </Paper>
   );

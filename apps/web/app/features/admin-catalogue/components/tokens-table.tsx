@@ -88,6 +88,14 @@ export function TokensTable({ now = () => new Date() }: { now?: () => Date }) {
               void toast.success(
                 t('adminCatalogue.list.refreshed', { count: result.updated.length }),
               );
+              // a jump beyond the settings' hold percentage waits for a decision on the dashboard
+              if (result.held.length > 0) {
+                void toast.warning(
+                  t('adminCatalogue.list.refreshHeld', {
+                    codes: result.held.map((h) => h.code).join(', '),
+                  }),
+                );
+              }
               if (result.skipped.length > 0) {
                 void toast.warning(
                   t('adminCatalogue.list.refreshSkipped', {

@@ -144,6 +144,9 @@ function busyDashboard(): Dashboard {
 }
 
 let answer: () => Promise<Response>;
+let holds: () => Promise<Response>;
+let decide: (path: string, init?: RequestInit) => Promise<Response> = () =>
+  json(409, { error: { code: 'PRICE_HOLD_GONE', message: 'Gone.', requestId: 'r' } });
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeAll(() => {
@@ -152,11 +155,13 @@ beforeAll(() => {
 });
 beforeEach(() => {
   getQueryClient().clear();
-  fetchMock = vi.fn((path: string) =>
-    path === '/api/v1/admin/dashboard'
-      ? answer()
-      : json(404, { error: { code: 'NOT_FOUND', message: 'Not found.', requestId: 'r' } }),
-  );
+  holds = () => json(200, { items: [] });
+  fetchMock = vi.fn((path: string, init?: RequestInit) => {
+    if (path === '/api/v1/admin/dashboard') return answer();
+    if (path === '/api/v1/admin/price-holds') return holds();
+    if (path.startsWith('/api/v1/admin/price-holds/')) return decide(path, init);
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.', requestId: 'r' } });
+  });
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -210,6 +215,7 @@ describe('the admin dashboard screen', () => {
   it('offers every chart as a table with localized numbers and dates', async () => {
     answer = () => json(200, busyDashboard());
     renderAt('/en-US/admin');
+    // the charts load lazily after the queues and the held prices: give them time on a busy machine
     const orders = await screen.findByTestId('chart-orders-table', {}, { timeout: 5000 });
     const table = within(orders).getByRole('table', {
       name: 'Orders created per day by status, last 30 days',
@@ -286,5 +292,66 @@ describe('the admin dashboard screen', () => {
     answer = () => new Promise<Response>(() => undefined);
     renderAt('/admin');
     expect(textOf(screen.getByRole('status'))).toContain('Carregando');
+  });
+});
+
+describe('the held prices on the admin dashboard', () => {
+  const btcHold = {
+    tokenCode: 'BTC',
+    tokenName: 'Bitcoin',
+    previousPriceBrl: '530000',
+    priceBrl: '700000',
+    changePercent: '32.08',
+    heldAt: '2026-03-20T14:00:00Z',
+    updatedAt: '2026-03-20T14:05:00Z',
+  };
+
+  it('lists each held price and applies the one the admin accepts (pt-BR)', async () => {
+    answer = () => json(200, emptyDashboard());
+    let items = [btcHold];
+    holds = () => json(200, { items });
+    const decided: { path: string; body: unknown }[] = [];
+    decide = (path, init) => {
+      decided.push({ path, body: JSON.parse(String(init?.body)) });
+      items = [];
+      return json(200, { items });
+    };
+    renderAt('/admin');
+    const row = await screen.findByTestId('held-price-BTC');
+    expect([...row.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent)).toEqual([
+      'BTC · Bitcoin',
+      'R$ 530.000,00',
+      'R$ 700.000,00',
+      '+32,08%',
+    ]);
+    fireEvent.click(within(row).getByRole('button', { name: 'Aceitar R$ 700.000,00 para BTC' }));
+    await waitFor(() => expect(screen.queryByTestId('held-price-BTC')).toBeNull());
+    expect(decided).toEqual([
+      { path: '/api/v1/admin/price-holds/BTC/accept', body: { priceBrl: '700000' } },
+    ]);
+    expect(await screen.findByText('Nenhuma cotação retida.')).toBeTruthy();
+  });
+
+  it('rejects a held price and keeps the accepted one (en-US)', async () => {
+    answer = () => json(200, emptyDashboard());
+    let items = [btcHold];
+    holds = () => json(200, { items });
+    const decided: string[] = [];
+    decide = (path) => {
+      decided.push(path);
+      items = [];
+      return json(200, { items });
+    };
+    renderAt('/en-US/admin');
+    const row = await screen.findByTestId('held-price-BTC');
+    expect(textOf(row)).toContain('R$530,000.00');
+    fireEvent.click(
+      within(row).getByRole('button', {
+        name: 'Reject the held price of BTC and keep R$530,000.00',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('held-price-BTC')).toBeNull());
+    expect(decided).toEqual(['/api/v1/admin/price-holds/BTC/reject']);
+    expect(await screen.findByText('No price is held.')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx'
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useTwoFactorRedirect } from '../../admin-accounts/use-two-factor-redirect.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
+import { HeldPrices } from './held-prices.tsx';
 import { WorkQueues } from './work-queues.tsx';
 
 // the charts (recharts) load only here, after the queues are on screen
@@ -25,6 +26,7 @@ export function DashboardScreen() {
   }
   return (
     <Stack gap="xl" data-testid="dashboard">
+      <HeldPrices locale={locale} />
       <WorkQueues queues={dashboard.data.queues} locale={locale} />
       <Suspense fallback={<LoadingStatus />}>
         <DashboardCharts dashboard={dashboard.data} locale={locale} />

@@ -279,6 +279,24 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
           </SimpleGrid>
         </TitledSection>
 
+        <TitledSection id="settings-price-guards" title={t('adminSettings.sections.priceGuards')}>
+          <Text size="sm" c="dimmed">
+            {t('adminSettings.sections.priceGuardsHelp')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {whole(
+              'manualPriceConfirmPercent',
+              t('adminSettings.fields.manualPriceConfirmPercentHelp'),
+              1000,
+            )}
+            {whole(
+              'feedPriceHoldPercent',
+              t('adminSettings.fields.feedPriceHoldPercentHelp'),
+              1000,
+            )}
+          </SimpleGrid>
+        </TitledSection>
+
         <TitledSection id="settings-hours" title={t('adminSettings.sections.hours')}>
           <Text size="sm" c="dimmed">
             {t('adminSettings.sections.hoursHelp')}
