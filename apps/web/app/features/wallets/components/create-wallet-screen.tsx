@@ -1,4 +1,10 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import type { WalletView } from '@permuta/contracts/wallets';
+import { tokenOnNetwork } from '@permuta/contracts/catalogue';
 import { useSearchParams } from 'react-router';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
@@ -23,6 +29,11 @@ export function CreateWalletScreen() {
   const verified = owner === undefined ? undefined : (owner?.emailVerified ?? true);
   const [params] = useSearchParams();
   const count = wallets.data?.length ?? 0;
+  // the wallet just saved (the form gives way to what was saved and the next steps), and a key
+  // that starts a fresh form for another wallet
+  const [saved, setSaved] = useState<WalletView | null>(null);
+  const [round, setRound] = useState(0);
+  const fromExchange = params.get('token') !== null;
 
   return (
     <Stack gap="lg">
@@ -36,13 +47,53 @@ export function CreateWalletScreen() {
           onRetry={() => void tokens.refetch()}
         />
       )}
-      {tokens.data && (
+      {saved && (
+        <Alert
+          variant="light"
+          color="green"
+          icon={<IconCircleCheck aria-hidden="true" />}
+          title={t('wallets.create.savedTitle', {
+            wallet: tokenOnNetwork(saved.token.code, saved.network?.code),
+          })}
+          data-testid="wallet-saved"
+        >
+          <Stack gap="sm">
+            <Text size="sm">{t('wallets.create.savedBody')}</Text>
+            <Group gap="sm">
+              {fromExchange && (
+                <Button component={LocalLink} to="/profile/exchange-now">
+                  {t('wallets.create.backToExchange')}
+                </Button>
+              )}
+              <Button
+                variant={fromExchange ? 'light' : 'filled'}
+                onClick={() => {
+                  setSaved(null);
+                  setRound((value) => value + 1);
+                }}
+              >
+                {t('wallets.create.another')}
+              </Button>
+              <Button variant="subtle" component={LocalLink} to="/profile/edit-wallet">
+                {t('wallets.create.manage')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {tokens.data && !saved && (
         <Paper withBorder p="lg" radius="lg">
           <WalletForm
+            key={round}
             tokens={tokens.data}
-            preset={{ token: params.get('token'), network: params.get('network') }}
+            preset={
+              round === 0
+                ? { token: params.get('token'), network: params.get('network') }
+                : undefined
+            }
             holder={owner ? { name: owner.name, cpf: owner.cpf } : undefined}
             canSave={verified !== false}
+            onSaved={(result) => setSaved(result.wallet)}
           />
         </Paper>
       )}

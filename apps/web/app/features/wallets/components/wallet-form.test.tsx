@@ -182,6 +182,9 @@ describe('create wallet form', () => {
     renderScreen('pt-BR', <CreateWalletScreen />, '/profile/create-wallet');
     await choose('Token', 'Tether USD (USDT)');
     expect(screen.queryByRole('textbox', { name: /Chave PIX/ })).toBeNull();
+    // no "Um endereço na rede ." before a network is chosen
+    expect(document.body.textContent).not.toContain('na rede .');
+    expect(document.body.textContent).toContain('Escolha a rede primeiro');
     fireEvent.change(screen.getByRole('textbox', { name: /Endereço da carteira/ }), {
       target: { value: '0x7065726d7574612d64656d6f2d61646472657373' },
     });
@@ -306,6 +309,14 @@ describe('create wallet form', () => {
       expect(toastMock.success).toHaveBeenCalledWith('Wallet for DERIV registered'),
     );
     expect(posted()).toEqual([{ kind: 'deriv', token: 'DERIV', derivAccount: 'CR123' }]);
+    // what was saved, and the next steps, instead of a half-reset form
+    const saved = await screen.findByTestId('wallet-saved');
+    expect(saved.textContent).toContain('Wallet USDT (TRC20) registered');
+    expect(screen.queryByRole('button', { name: 'Register wallet' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Register another wallet' }));
+    const token = await screen.findByRole('combobox', { name: /^Token/ });
+    expect((token as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('wallet-saved')).toBeNull();
   });
 
   it('shows the duplicate refusal on the network field', async () => {

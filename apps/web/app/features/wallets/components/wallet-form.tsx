@@ -172,9 +172,8 @@ export function WalletForm({
       if (wallet) {
         form.setValues(valuesOfWallet(saved.wallet));
         form.resetDirty();
-      } else {
-        form.setValues(EMPTY_WALLET_FORM);
       }
+      // a new wallet: the screen shows what was saved and offers the next step
       onSaved?.(saved);
     } catch (error) {
       const found = describeFailure(error, t('messages.generic'));
@@ -244,9 +243,13 @@ export function WalletForm({
             )}
             <TextInput
               label={t('wallets.fields.address')}
-              description={t('wallets.hints.address', {
-                network: network?.name ?? wallet?.network?.name ?? '',
-              })}
+              description={
+                (network?.name ?? wallet?.network?.name)
+                  ? t('wallets.hints.address', {
+                      network: network?.name ?? wallet?.network?.name,
+                    })
+                  : t('wallets.hints.addressNoNetwork')
+              }
               autoComplete="off"
               spellCheck={false}
               required
