@@ -18,6 +18,7 @@ import jobs from './plugins/jobs.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
 import { outboxDirFor } from './adapters/mail/mailer.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
+import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -51,9 +52,12 @@ export interface BuildAppOptions {
  * into it. Opens the database and applies migrations when it was not given one.
  */
 export async function buildApp(
-  config: AppConfig,
+  appConfig: AppConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // One secret for the whole process (sessions, two-factor secrets, quote tokens), kept across
+  // restarts when not given (see auth.secret.ts).
+  const config: AppConfig = { ...appConfig, authSecret: resolveAuthSecret(appConfig) };
   const app = Fastify({
     logger:
       options.logger ??
