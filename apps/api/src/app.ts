@@ -13,6 +13,7 @@ import errors, { sendError } from './plugins/errors.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
+import sameOrigin from './plugins/same-origin.ts';
 import mail from './plugins/mail.ts';
 import jobs from './plugins/jobs.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
@@ -110,6 +111,8 @@ export async function buildApp(
     rateLimitPerMinute: config.rateLimitPerMinute,
     production: config.env === 'production',
   });
+  // A state-changing request with the session cookie must come from the product's own pages.
+  await app.register(sameOrigin, { allowedOrigins: config.allowedOrigins });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(metrics);
   await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });

@@ -99,6 +99,12 @@ export const ERROR_MESSAGES = {
     'en-US': 'You do not have access to this.',
     'pt-BR': 'Você não tem acesso a isto.',
   },
+  CROSS_ORIGIN_REQUEST: {
+    'en-US':
+      'This request came from another site, so it was refused. Open this site again in your browser and try once more.',
+    'pt-BR':
+      'Esta solicitação veio de outro site e por isso foi recusada. Abra este site novamente no navegador e tente mais uma vez.',
+  },
   INVALID_CREDENTIALS: {
     'en-US': 'E-mail or password is incorrect.',
     'pt-BR': 'E-mail ou senha incorretos.',
