@@ -14,6 +14,7 @@ import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import sameOrigin from './plugins/same-origin.ts';
+import inputText from './plugins/input-text.ts';
 import mail from './plugins/mail.ts';
 import jobs from './plugins/jobs.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
@@ -106,6 +107,8 @@ export async function buildApp(
 
   const webBuild = options.serveWeb === false ? null : loadWebBuild(config.webDistDir);
   await app.register(errors);
+  // NUL characters and lone surrogates are refused for every route, before any schema runs.
+  await app.register(inputText);
   await app.register(security, {
     inlineScriptHashes: webBuild?.inlineScriptHashes ?? [],
     rateLimitPerMinute: config.rateLimitPerMinute,
