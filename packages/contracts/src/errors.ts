@@ -149,6 +149,12 @@ export const ERROR_MESSAGES = {
     'en-US': 'The two-factor code is incorrect.',
     'pt-BR': 'O código de dois fatores está incorreto.',
   },
+  TWO_FACTOR_UNREADABLE: {
+    'en-US':
+      "This account's two-factor secret can no longer be read: the server's AUTH_SECRET has changed since it was enrolled. Ask the operator to restore the previous AUTH_SECRET.",
+    'pt-BR':
+      'O segredo de dois fatores desta conta não pode mais ser lido: o AUTH_SECRET do servidor mudou desde o cadastro. Peça ao responsável pelo servidor que restaure o AUTH_SECRET anterior.',
+  },
   TWO_FACTOR_REQUIRED: {
     'en-US': 'Two-factor authentication is required for admins. Set it up to continue.',
     'pt-BR':

@@ -43,7 +43,7 @@ async function start(env: Record<string, string>): Promise<FastifyInstance> {
     SEED_DEMO_DATA: 'false',
     ...env,
   });
-  expect(config.authSecret).toBeUndefined();
+  if (!env.AUTH_SECRET) expect(config.authSecret).toBeUndefined();
   const app = await buildApp(config, { db: handle, serveWeb: false });
   await app.ready();
   return app;
@@ -101,6 +101,53 @@ describe.each(scenarios)('a restart without AUTH_SECRET %s', (_name, env) => {
       });
       expect(code.statusCode).toBe(200);
       expect(code.json().user).toMatchObject({ id: admin.id, twoFactorEnabled: true });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('a two-factor admin after AUTH_SECRET was replaced', () => {
+  it('is told the code cannot be checked, not answered 500', async () => {
+    const first = await start({ AUTH_SECRET: 'first-secret-0123456789abcdefghijklmnopqrstuvwxyz' });
+    const admin = await signInAdmin(first);
+    const enabled = await first.inject({
+      method: 'POST',
+      url: '/api/v1/admin/me/two-factor/enable',
+      headers: { cookie: admin.cookie },
+      payload: { password: admin.password },
+    });
+    const secret = new URL(enabled.json().totpUri).searchParams.get('secret')!;
+    const verified = await first.inject({
+      method: 'POST',
+      url: '/api/v1/admin/me/two-factor/verify',
+      headers: { cookie: admin.cookie },
+      payload: { code: await generate({ secret }) },
+    });
+    expect(verified.statusCode).toBe(200);
+    await first.close();
+
+    const second = await start({
+      AUTH_SECRET: 'other-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    });
+    try {
+      const password = await second.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/sign-in',
+        payload: { username: admin.username, password: admin.password },
+      });
+      expect(password.json()).toEqual({ twoFactorRequired: true });
+      for (const locale of ['en-US', 'pt-BR']) {
+        const code = await second.inject({
+          method: 'POST',
+          url: '/api/v1/admin/auth/two-factor',
+          headers: { cookie: cookiesOf(password), 'accept-language': locale },
+          payload: { code: await generate({ secret }) },
+        });
+        expect(code.statusCode).toBe(409);
+        expect(code.json().error.code).toBe('TWO_FACTOR_UNREADABLE');
+        expect(code.json().error.message).toContain('AUTH_SECRET');
+      }
     } finally {
       await second.close();
     }
