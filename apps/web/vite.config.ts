@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const CLIENT_DIR = path.resolve(import.meta.dirname, 'build/client');
@@ -166,6 +166,24 @@ const CHUNK_GROUPS = [
   },
 ];
 
+/**
+ * `/api` of the dev and preview servers goes to the API. The API refuses signed-in changes from
+ * origins other than its own (PUBLIC_URL): a page of this server is the product's own, so its
+ * `Origin` is dropped and the browser's `Sec-Fetch-Site: same-origin` speaks for it; a page of
+ * any other origin keeps its `Origin` and is refused.
+ */
+const API_PROXY: Record<string, ProxyOptions> = {
+  '/api': {
+    target: API_TARGET,
+    changeOrigin: false,
+    configure: (proxy) => {
+      proxy.on('proxyReq', (proxyReq, req) => {
+        if (req.headers.origin === `http://${req.headers.host}`) proxyReq.removeHeader('origin');
+      });
+    },
+  },
+};
+
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   build: {
@@ -187,10 +205,10 @@ export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), staticFallback(), buildInfo()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+    proxy: API_PROXY,
   },
   preview: {
     port: 4173,
-    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+    proxy: API_PROXY,
   },
 }));

@@ -13,11 +13,14 @@ import errors, { sendError } from './plugins/errors.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
+import sameOrigin from './plugins/same-origin.ts';
+import inputText from './plugins/input-text.ts';
 import mail from './plugins/mail.ts';
 import jobs from './plugins/jobs.ts';
 import web, { loadWebBuild } from './plugins/web.ts';
 import { outboxDirFor } from './adapters/mail/mailer.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
+import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -51,9 +54,12 @@ export interface BuildAppOptions {
  * into it. Opens the database and applies migrations when it was not given one.
  */
 export async function buildApp(
-  config: AppConfig,
+  appConfig: AppConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // One secret for the whole process (sessions, two-factor secrets, quote tokens), kept across
+  // restarts when not given (see auth.secret.ts).
+  const config: AppConfig = { ...appConfig, authSecret: resolveAuthSecret(appConfig) };
   const app = Fastify({
     logger:
       options.logger ??
@@ -101,11 +107,15 @@ export async function buildApp(
 
   const webBuild = options.serveWeb === false ? null : loadWebBuild(config.webDistDir);
   await app.register(errors);
+  // NUL characters and lone surrogates are refused for every route, before any schema runs.
+  await app.register(inputText);
   await app.register(security, {
     inlineScriptHashes: webBuild?.inlineScriptHashes ?? [],
     rateLimitPerMinute: config.rateLimitPerMinute,
     production: config.env === 'production',
   });
+  // A state-changing request with the session cookie must come from the product's own pages.
+  await app.register(sameOrigin, { allowedOrigins: config.allowedOrigins });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(metrics);
   await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });

@@ -20,6 +20,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it("trusts PUBLIC_URL's origin and the ALLOWED_ORIGINS list for signed-in changes", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://exchange.example/app/' }).allowedOrigins).toEqual([
+      'https://exchange.example',
+    ]);
+    const config = loadConfig({
+      PUBLIC_URL: 'https://exchange.example',
+      ALLOWED_ORIGINS: ' https://desk.example:8443/ ,,http://LOCALHOST:5173',
+    });
+    expect(config.allowedOrigins).toEqual([
+      'https://exchange.example',
+      'https://desk.example:8443',
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'desk.example' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'ftp://desk.example' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+
   it('never seeds demo data in production', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).seedDemoData).toBe(false);

@@ -22,6 +22,23 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value.split(',').map((part) => part.trim())) {
+        if (item === '') continue;
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || !['http:', 'https:'].includes(url.protocol)) {
+          ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${item}` });
+          return z.NEVER;
+        }
+        const origin = url.origin;
+        origins.push(origin);
+      }
+      return origins;
+    })
+    .optional(),
   BRAND_NAME: z.string().min(1).max(40).default('Permuta'),
   SMTP_URL: z
     .string()
@@ -50,6 +67,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * Origins whose pages may send state-changing requests with the session cookie: PUBLIC_URL's
+   * origin, then ALLOWED_ORIGINS (see plugins/same-origin.ts).
+   */
+  allowedOrigins: string[];
   brandName: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -122,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    allowedOrigins: [...new Set([new URL(e.PUBLIC_URL).origin, ...(e.ALLOWED_ORIGINS ?? [])])],
     brandName: e.BRAND_NAME,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -99,6 +99,12 @@ export const ERROR_MESSAGES = {
     'en-US': 'You do not have access to this.',
     'pt-BR': 'Você não tem acesso a isto.',
   },
+  CROSS_ORIGIN_REQUEST: {
+    'en-US':
+      'This request came from another site, so it was refused. Open this site again in your browser and try once more.',
+    'pt-BR':
+      'Esta solicitação veio de outro site e por isso foi recusada. Abra este site novamente no navegador e tente mais uma vez.',
+  },
   INVALID_CREDENTIALS: {
     'en-US': 'E-mail or password is incorrect.',
     'pt-BR': 'E-mail ou senha incorretos.',
@@ -142,6 +148,12 @@ export const ERROR_MESSAGES = {
   TWO_FACTOR_INVALID: {
     'en-US': 'The two-factor code is incorrect.',
     'pt-BR': 'O código de dois fatores está incorreto.',
+  },
+  TWO_FACTOR_UNREADABLE: {
+    'en-US':
+      "This account's two-factor secret can no longer be read: the server's AUTH_SECRET has changed since it was enrolled. Ask the operator to restore the previous AUTH_SECRET.",
+    'pt-BR':
+      'O segredo de dois fatores desta conta não pode mais ser lido: o AUTH_SECRET do servidor mudou desde o cadastro. Peça ao responsável pelo servidor que restaure o AUTH_SECRET anterior.',
   },
   TWO_FACTOR_REQUIRED: {
     'en-US': 'Two-factor authentication is required for admins. Set it up to continue.',

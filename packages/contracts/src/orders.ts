@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CUSTOMER_SUMMARIES, ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES } from './order-state.ts';
 import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
-import { amountSchema, positiveAmountSchema, tokenCodeSchema } from './validation.ts';
+import {
+  amountSchema,
+  dateFilterSchema,
+  positiveAmountSchema,
+  tokenCodeSchema,
+} from './validation.ts';
 
 /**
  * Orders from quote to payout (PRODUCT.md section 3). URLs name an order by its reference
@@ -246,9 +251,9 @@ export const adminOrderListQuerySchema = z.object({
   /** reference, customer name, e-mail, or transaction hash */
   q: z.string().trim().max(200).optional(),
   /** created at or after (ISO date or date-time) */
-  from: z.iso.date().or(z.iso.datetime()).optional(),
+  from: dateFilterSchema.optional(),
   /** created before the end of this day (ISO date) or this instant */
-  to: z.iso.date().or(z.iso.datetime()).optional(),
+  to: dateFilterSchema.optional(),
   /** opaque keyset cursor from the previous page's `nextCursor` */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(5).max(100).default(25),

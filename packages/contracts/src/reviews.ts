@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_VISIBILITY_FILTERS } from './review-rules.ts';
 import type { RatingDistribution, ReviewSummary } from './review-rules.ts';
+import { dateFilterSchema } from './validation.ts';
 
 export * from './review-rules.ts';
 
@@ -158,9 +159,9 @@ export const adminReviewListQuerySchema = z.object({
   /** words of the text, the customer's name or e-mail, or the order reference */
   q: z.string().trim().max(200).optional(),
   /** written on or after (ISO date, a whole day in Brazil, or date-time) */
-  from: z.iso.date().or(z.iso.datetime()).optional(),
+  from: dateFilterSchema.optional(),
   /** written before the end of this day (ISO date) or this instant */
-  to: z.iso.date().or(z.iso.datetime()).optional(),
+  to: dateFilterSchema.optional(),
   ...pageQuery,
   pageSize: z.coerce.number().int().min(5).max(100).default(20),
 });

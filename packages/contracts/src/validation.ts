@@ -26,6 +26,16 @@ export const FIELD_MESSAGES = {
     'pt-BR': 'O valor deve ser maior que zero.',
   },
   'token.required': { 'en-US': 'Token required.', 'pt-BR': 'Token obrigatório.' },
+  'text.unstorable': {
+    'en-US':
+      'This field holds a character that cannot be stored (a null or a broken character). Please type it again.',
+    'pt-BR':
+      'Este campo tem um caractere que não pode ser guardado (um caractere nulo ou corrompido). Digite-o novamente.',
+  },
+  'date.range': {
+    'en-US': 'Enter a real date between the years 2000 and 2999.',
+    'pt-BR': 'Informe uma data real entre os anos 2000 e 2999.',
+  },
   'network.required': { 'en-US': 'Network required.', 'pt-BR': 'Rede obrigatória.' },
   ...ACCOUNT_FIELD_MESSAGES,
   ...WALLETS_FIELD_MESSAGES,
@@ -47,6 +57,33 @@ export function fieldMessage(key: string, locale: Locale): string {
     ? FIELD_MESSAGES[key][locale]
     : FIELD_MESSAGES['field.invalid'][locale];
 }
+
+/**
+ * Whether a text can be stored and sent on as it is: no NUL character (PostgreSQL text refuses
+ * it) and no lone UTF-16 surrogate (it has no UTF-8 form). Checked once for every string of every
+ * request's params, query and body (the API's input guard), rather than schema by schema.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
+/** The years a date filter may name: the day after the last one must still be a 4-digit year. */
+export const DATE_FILTER_YEARS = { min: 2000, max: 2999 } as const;
+
+/**
+ * A date filter: an ISO day (a whole day in Brazil) or an instant, within DATE_FILTER_YEARS, so
+ * that "the first instant after this day" stays a date the database can compare with.
+ */
+export const dateFilterSchema = z
+  .union([z.iso.date(), z.iso.datetime()])
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= DATE_FILTER_YEARS.min && year <= DATE_FILTER_YEARS.max;
+    },
+    { error: 'date.range' },
+  )
+  .meta({ example: '2026-03-31' });
 
 /** A decimal amount as a string with a dot separator, > 0. */
 export const positiveAmountSchema = z

@@ -101,6 +101,14 @@ function betterAuthCode(error: unknown): string | null {
   return null;
 }
 
+/**
+ * The stored TOTP secret could not be decrypted: it was encrypted with another AUTH_SECRET (the
+ * AES-GCM / ChaCha tag does not match). No code can be checked until that secret is restored.
+ */
+function isUndecryptable(error: unknown): boolean {
+  return error instanceof Error && /invalid (authentication )?tag/i.test(error.message);
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, auth, now } = deps;
   // Same work for an unknown account as for a known one, so timing does not tell them apart.
@@ -409,6 +417,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           }
           throw new AppError('TWO_FACTOR_INVALID', 401);
         }
+        if (isUndecryptable(error)) throw new AppError('TWO_FACTOR_UNREADABLE', 409);
         throw error;
       }
       const { result, session } = signedIn;

@@ -50,6 +50,18 @@ const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * A created_at of the cursor's form that names a real instant of a 4-digit year (month 99,
+ * 31 February or year 0000 would reach the database and fail there).
+ */
+function isRealInstant(value: string): boolean {
+  if (!ISO_INSTANT.test(value)) return false;
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms)) return false;
+  const iso = new Date(ms).toISOString();
+  return iso.slice(0, 19) === value.slice(0, 19) && !value.startsWith('0000');
+}
+
 /** Opaque keyset cursor: the last row's exact created_at and id. */
 export function encodeOrderCursor(row: Pick<AdminListRow, 'cursorAt' | 'id'>): string {
   return Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url');
@@ -63,7 +75,7 @@ export function decodeOrderCursor(cursor: string): { createdAt: string; id: stri
       parsed.length === 2 &&
       typeof parsed[0] === 'string' &&
       typeof parsed[1] === 'string' &&
-      ISO_INSTANT.test(parsed[0]) &&
+      isRealInstant(parsed[0]) &&
       UUID.test(parsed[1])
     ) {
       return { createdAt: parsed[0], id: parsed[1] };
