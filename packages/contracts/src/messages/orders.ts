@@ -11,6 +11,11 @@ export const ORDERS_ERROR_MESSAGES = {
     'en-US': 'This quote has expired. Please get a new quote.',
     'pt-BR': 'Esta cotação expirou. Faça uma nova cotação.',
   },
+  QUOTE_ALREADY_USED: {
+    'en-US': 'This quote was already used for an order. Get a new quote to place another order.',
+    'pt-BR':
+      'Esta cotação já foi usada em um pedido. Faça uma nova cotação para criar outro pedido.',
+  },
   DOCUMENTS_REQUIRED: {
     'en-US':
       'Your documents must be approved before you can exchange. Send them on the Documents page.',

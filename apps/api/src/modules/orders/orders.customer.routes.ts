@@ -57,7 +57,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
         tags,
         summary: 'Create an order',
         description:
-          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
+          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), a quote not used yet: a locked quote makes one order (409 QUOTE_ALREADY_USED), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
         body: orderCreateSchema,
         response: { 201: orderSchema, ...errors },
       },

@@ -507,6 +507,21 @@ export function newReference(random: (max: number) => number): string {
  * Inserts the order under a fresh reference, trying another one (inside a savepoint, so the
  * transaction survives) when the reference is taken.
  */
+/** Whether `error` is the insert of a second order of one locked quote (orders_quote_id_unique). */
+export function isQuoteReused(error: unknown): boolean {
+  return isUniqueViolation(error, 'orders_quote_id_unique');
+}
+
+/** Whether an order already consumed the locked quote `quoteId`. */
+export async function quoteUsed(tx: Tx, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.quoteId, quoteId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertOrderWithReference(
   tx: Tx,
   values: Omit<NewOrder, 'reference'>,

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { dec, floorTo, normalize, paymentMethodsFor, toAmount } from '@permuta/contracts';
 import type {
@@ -38,8 +38,10 @@ import {
   findTokenRef,
   insertEvent,
   insertOrderWithReference,
+  isQuoteReused,
   listCustomerOrders,
   prepareSessionOrderPage,
+  quoteUsed,
   readSettings,
   updateOrderInStatus,
 } from './orders.repository.ts';
@@ -229,6 +231,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return db.transaction(async (tx) => {
       // 6. stock: the token row is locked until commit, so two orders cannot both take the last units.
       await lockStock(tx, receive.id);
+      // 7. the quote is single-use. Every order of this quote receives this token, so under its
+      // lock the read sees any order of the quote already committed; the unique quote_id is the
+      // last word (insertOrderWithReference).
+      if (await quoteUsed(tx, quote.quoteId)) throw new AppError('QUOTE_ALREADY_USED', 409);
       const wallet = await findCustomerWallet(tx, caller.userId, input.walletId, { lock: true });
       if (!wallet || !walletFits(wallet)) {
         throw unprocessable('WALLET_REQUIRED', {}, { walletId: 'wallet.required' });
@@ -259,12 +265,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           status: 'pending',
           statusChangedAt: now,
           quoteLockedUntil: new Date(quote.lockedUntil),
+          quoteId: quote.quoteId,
           expiresAt: new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
           createdAt: now,
           updatedAt: now,
         },
         randomInt,
-      );
+      ).catch((error: unknown) => {
+        throw isQuoteReused(error) ? new AppError('QUOTE_ALREADY_USED', 409) : error;
+      });
       await insertEvent(tx, {
         orderId: order.id,
         fromStatus: null,
@@ -339,6 +348,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (dec(quote.amountReceive).gt(available)) throw stockError(receive, available);
       const lockedUntil = deps.now().getTime() + settings.quoteLockMinutes * 60_000;
       const quoteToken = signQuote(deps.quoteKey, {
+        quoteId: randomBytes(16).toString('base64url'),
         customerId: caller.userId,
         send: quote.send,
         receive: quote.receive,

@@ -217,7 +217,13 @@ function ExchangeForm({
         onError: (error) => {
           // a refusal is final for this attempt: the next click is a new attempt with a new key
           if (!isRetryableCreate(error)) attempt.current = null;
-          if (isApiError(error) && error.code === 'QUOTE_EXPIRED') void locked.refetch();
+          // a quote makes one order: an expired or already used one is replaced by a fresh lock
+          if (
+            isApiError(error) &&
+            (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_ALREADY_USED')
+          ) {
+            void locked.refetch();
+          }
           if (isApiError(error) && error.code === 'WALLET_REQUIRED') void wallets.refetch();
         },
       },
