@@ -65,6 +65,11 @@ function defaultSettings(): Settings {
     bankAccount: null,
     twoFactorRequired: false,
     whatsappThresholdBrl: '200',
+    // --- per-customer order limits ---
+    customerMaxOpenOrders: 2,
+    customerMaxOrderBrl: '20000',
+    customerMaxDailyBrl: '50000',
+    // --- end of per-customer order limits ---
     updatedAt: new Date(0),
     updatedBy: null,
   };
@@ -77,6 +82,33 @@ export async function readSettings(db: Db | Tx): Promise<Settings> {
 }
 
 // --- customers --------------------------------------------------------------------------------
+
+/**
+ * Locks the customer's row until commit (FOR UPDATE): two creations of one customer run one after
+ * the other, so each counts the other's order against the per-customer limits.
+ */
+export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * The customer's orders waiting for payment (pending), and the BRL value (amount sent at the
+ * locked price of the token sent) of their orders created in [from, to), canceled ones aside.
+ */
+export async function customerOrderUsage(
+  db: Db | Tx,
+  userId: string,
+  day: { from: Date; to: Date },
+): Promise<{ openOrders: number; valueBrl: string }> {
+  const [row] = await db
+    .select({
+      openOrders: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending')::int`,
+      valueBrl: sql<string>`coalesce(sum(${orders.amountSend} * ${orders.priceSendBrl}) FILTER (WHERE ${orders.status} <> 'canceled' AND ${orders.createdAt} >= ${day.from.toISOString()}::timestamptz AND ${orders.createdAt} < ${day.to.toISOString()}::timestamptz), 0)::text`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return { openOrders: Number(row?.openOrders ?? 0), valueBrl: row?.valueBrl ?? '0' };
+}
 
 /** Whether the customer's current document of each of the three types is approved. */
 export async function documentsVerified(db: Db | Tx, userId: string): Promise<boolean> {

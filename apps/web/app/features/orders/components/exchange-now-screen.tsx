@@ -58,6 +58,7 @@ import {
   type ExchangeStart,
 } from '../exchange-form.ts';
 import { useSecondsLeft } from '../use-seconds-left.ts';
+import { OrderLimitsLine } from './order-limits-line.tsx';
 import classes from './orders.module.css';
 
 const DEBOUNCE_MS = 400;
@@ -481,6 +482,7 @@ function ExchangeForm({
             </Alert>
           ) : null}
         </div>
+        <OrderLimitsLine locale={locale} />
         <Button
           size="md"
           onClick={confirm}
