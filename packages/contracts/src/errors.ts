@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
-import { formatDecimal } from './money.ts';
+import { formatBrl, formatDecimal } from './money.ts';
 import { CATALOGUE_ADMIN_ERROR_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_ERROR_MESSAGES } from './messages/orders.ts';
 import { REVIEWS_ERROR_MESSAGES } from './messages/reviews.ts';
@@ -270,6 +270,8 @@ const AMOUNT_PARAMS = new Set([
   'newPriceBrl',
   'changePercent',
 ]);
+/** Parameters that are reais: written with the currency ("R$ 1.234,56" / "R$1,234.56"). */
+const BRL_PARAMS = new Set(['valueBrl', 'limitBrl', 'remainingBrl']);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -281,6 +283,7 @@ export function errorMessage(code: ErrorCode, locale: Locale, params: ErrorParam
   return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = String(params[name]);
+    if (BRL_PARAMS.has(name) && DECIMAL.test(value)) return formatBrl(value, locale);
     return AMOUNT_PARAMS.has(name) && DECIMAL.test(value) ? formatDecimal(value, locale) : value;
   });
 }

@@ -75,3 +75,9 @@ export function formatDecimal(value: string, locale: 'pt-BR' | 'en-US', minPlace
   const whole = rawWhole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${negative ? '-' : ''}${whole}${fraction ? point + fraction : ''}`;
 }
+
+/** Reais as people read them: "R$ 1.234,56" (pt-BR), "R$1,234.56" (en-US). */
+export function formatBrl(value: string, locale: 'pt-BR' | 'en-US'): string {
+  const number = formatDecimal(new D(value).round(2, Big.roundHalfUp).toFixed(2), locale, 2);
+  return locale === 'pt-BR' ? `R$ ${number}` : `R$${number}`;
+}

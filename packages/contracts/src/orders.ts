@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_SUMMARIES, ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES } from './order-state.ts';
 import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
+import { ceilTo, dec, floorTo } from './money.ts';
 import {
   amountSchema,
   dateFilterSchema,
@@ -15,6 +16,7 @@ import {
  *
  * Customer:
  * - POST /api/v1/orders/quote            lockedQuoteSchema: a quote locked for the settings' minutes
+ * - GET  /api/v1/orders/limits           orderLimitsSchema: the caller's per-customer limits and what is left
  * - POST /api/v1/orders                  orderCreateSchema + `Idempotency-Key` header -> 201 orderSchema
  * - GET  /api/v1/orders                  orderListQuerySchema -> orderPageSchema (newest first)
  * - GET  /api/v1/orders/:id              orderSchema
@@ -91,6 +93,38 @@ export const orderCreateSchema = z
   })
   .meta({ id: 'OrderCreate' });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+
+// --- per-customer limits ---------------------------------------------------------------------
+
+/** The calendar day of the per-customer daily limit is this zone's. */
+export const CUSTOMER_LIMITS_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Value of an order in BRL: the amount sent at the locked price of the token sent, up to the cent. */
+export function orderValueBrl(amountSend: string, priceSendBrl: string): string {
+  return ceilTo(dec(amountSend).times(priceSendBrl), 2).toFixed(2);
+}
+
+/** What is left of the daily limit after `usedBrl` (never below zero), down to the cent. */
+export function remainingBrl(limitBrl: string, usedBrl: string): string {
+  const left = dec(limitBrl).minus(usedBrl);
+  return left.lt(0) ? '0.00' : floorTo(left, 2).toFixed(2);
+}
+
+/** GET /api/v1/orders/limits: the signed-in customer's limits (settings) and what is left today. */
+export const orderLimitsSchema = z
+  .object({
+    /** the customer's orders waiting for payment (pending) now */
+    openOrders: z.number().int(),
+    maxOpenOrders: z.number().int(),
+    /** BRL */
+    maxOrderBrl: amountSchema,
+    maxDailyBrl: amountSchema,
+    /** value of today's orders (America/Sao_Paulo), canceled ones aside, BRL */
+    usedTodayBrl: amountSchema,
+    remainingTodayBrl: amountSchema,
+  })
+  .meta({ id: 'OrderLimits' });
+export type OrderLimits = z.infer<typeof orderLimitsSchema>;
 
 export const confirmPaymentSchema = z.object({
   /** optional; checked against the sending network's format when given */

@@ -55,6 +55,9 @@ const VALID: SettingsInput = {
   documentsRequired: true,
   twoFactorRequired: false,
   autoCryptoPayouts: false,
+  customerMaxOpenOrders: 2,
+  customerMaxOrderBrl: '20000',
+  customerMaxDailyBrl: '50000',
 };
 
 /** The first issue message per field path of a refused full set. */
@@ -138,6 +141,41 @@ describe('settings rules shared by the admin form and the API', () => {
     expect(parsed({ derivAccount: 'cr42' }).derivAccount).toBe('CR42');
     expect(issues({ derivAccount: 'VR42' })).toEqual({ derivAccount: 'deriv.prefix' });
     expect(issues({ derivAccount: 'CR4x2' })).toEqual({ derivAccount: 'deriv.digits' });
+  });
+
+  it('take per-customer limits as whole orders from 1 to 100 and positive amounts, a day not below an order', () => {
+    expect(issues({ customerMaxOpenOrders: 0 })).toEqual({
+      customerMaxOpenOrders: 'settings.openOrders',
+    });
+    expect(issues({ customerMaxOpenOrders: 1.5 })).toEqual({
+      customerMaxOpenOrders: 'settings.openOrders',
+    });
+    expect(issues({ customerMaxOpenOrders: 101 })).toEqual({
+      customerMaxOpenOrders: 'settings.openOrders',
+    });
+    expect(issues({ customerMaxOrderBrl: '0.00' })).toEqual({
+      customerMaxOrderBrl: 'amount.positive',
+    });
+    expect(issues({ customerMaxDailyBrl: '-1' })).toEqual({
+      customerMaxDailyBrl: 'settings.amount',
+    });
+    expect(issues({ customerMaxDailyBrl: '1e5' })).toEqual({
+      customerMaxDailyBrl: 'settings.amount',
+    });
+    expect(issues({ customerMaxOrderBrl: '60000', customerMaxDailyBrl: '50000' })).toEqual({
+      customerMaxDailyBrl: 'settings.dailyBelowOrder',
+    });
+    expect(
+      parsed({
+        customerMaxOpenOrders: 1,
+        customerMaxOrderBrl: '5000.50',
+        customerMaxDailyBrl: '5000.5',
+      }),
+    ).toMatchObject({
+      customerMaxOpenOrders: 1,
+      customerMaxOrderBrl: '5000.5',
+      customerMaxDailyBrl: '5000.5',
+    });
   });
 
   it('keep the BR Code merchant name and city within their lengths', () => {

@@ -112,6 +112,14 @@ const hours = z.coerce
   .min(1, { error: 'settings.hours' })
   .max(MAX_SETTING_HOURS, { error: 'settings.hours' });
 
+export const MAX_OPEN_ORDERS = 100;
+
+const openOrders = z.coerce
+  .number({ error: 'settings.openOrders' })
+  .int({ error: 'settings.openOrders' })
+  .min(1, { error: 'settings.openOrders' })
+  .max(MAX_OPEN_ORDERS, { error: 'settings.openOrders' });
+
 /** "HH:MM", 24 h. */
 // --- price guards (manual price confirmation, feed price hold) -----------------------------
 /** A whole percentage of a price change, 1 to 1000. */
@@ -273,6 +281,14 @@ const settingsFields = {
   documentsRequired: z.boolean({ error: 'field.invalid' }),
   twoFactorRequired: z.boolean({ error: 'field.invalid' }),
   autoCryptoPayouts: z.boolean({ error: 'field.invalid' }),
+  // --- per-customer order limits ---
+  /** Orders of one customer waiting for payment at the same time. */
+  customerMaxOpenOrders: openOrders,
+  /** Value of one order, BRL. */
+  customerMaxOrderBrl: positiveAmount,
+  /** Value of one customer's orders per calendar day (America/Sao_Paulo), BRL. */
+  customerMaxDailyBrl: positiveAmount,
+  // --- end of per-customer order limits ---
 };
 
 export type SettingsKey = keyof typeof settingsFields;
@@ -320,6 +336,11 @@ function withCrossFieldRules<T extends z.ZodType<RuleValues>>(schema: T) {
       path: ['derivMaxReceive'],
       error: 'settings.maxBelowMin',
       when: (payload) => fieldsSound(payload, 'derivMinReceive', 'derivMaxReceive'),
+    })
+    .refine((value) => limitsOrdered(value.customerMaxOrderBrl, value.customerMaxDailyBrl), {
+      path: ['customerMaxDailyBrl'],
+      error: 'settings.dailyBelowOrder',
+      when: (payload) => fieldsSound(payload, 'customerMaxOrderBrl', 'customerMaxDailyBrl'),
     })
     .refine((value) => !pixTypeMissing(value as PixFields), {
       path: ['pixKeyType'],
@@ -378,6 +399,7 @@ export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 export const SETTINGS_FIELD_GROUPS: readonly (readonly SettingsKey[])[] = [
   ['pixMinReceive', 'pixMaxReceive'],
   ['derivMinReceive', 'derivMaxReceive'],
+  ['customerMaxOrderBrl', 'customerMaxDailyBrl'],
   ['pixKeyType', 'pixKey'],
   ['defaultSendToken', 'defaultReceiveToken'],
 ];
@@ -443,6 +465,11 @@ export const settingsViewSchema = z
     documentsRequired: z.boolean(),
     twoFactorRequired: z.boolean(),
     autoCryptoPayouts: z.boolean(),
+    // --- per-customer order limits ---
+    customerMaxOpenOrders: z.number().int(),
+    customerMaxOrderBrl: amountSchema,
+    customerMaxDailyBrl: amountSchema,
+    // --- end of per-customer order limits ---
     updatedAt: z.iso.datetime(),
     /** username of the admin who saved last; null before any change */
     updatedBy: z.string().nullable(),

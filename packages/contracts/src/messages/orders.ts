@@ -11,6 +11,27 @@ export const ORDERS_ERROR_MESSAGES = {
     'en-US': 'This quote has expired. Please get a new quote.',
     'pt-BR': 'Esta cotação expirou. Faça uma nova cotação.',
   },
+  QUOTE_ALREADY_USED: {
+    'en-US': 'This quote was already used for an order. Get a new quote to place another order.',
+    'pt-BR':
+      'Esta cotação já foi usada em um pedido. Faça uma nova cotação para criar outro pedido.',
+  },
+  OPEN_ORDERS_LIMIT: {
+    'en-US':
+      'Orders waiting for payment: {count} (the limit is {limit}). Pay or cancel one of them to place a new order.',
+    'pt-BR':
+      'Pedidos aguardando pagamento: {count} (o limite é {limit}). Pague ou cancele um deles para criar um novo pedido.',
+  },
+  ORDER_VALUE_LIMIT: {
+    'en-US': 'This order is {valueBrl}; the limit per order is {limitBrl}. Lower the amount.',
+    'pt-BR': 'Este pedido é de {valueBrl}; o limite por pedido é de {limitBrl}. Diminua o valor.',
+  },
+  DAILY_VALUE_LIMIT: {
+    'en-US':
+      'You can still exchange {remainingBrl} today (daily limit {limitBrl}); this order is {valueBrl}.',
+    'pt-BR':
+      'Você ainda pode trocar {remainingBrl} hoje (limite diário de {limitBrl}); este pedido é de {valueBrl}.',
+  },
   DOCUMENTS_REQUIRED: {
     'en-US':
       'Your documents must be approved before you can exchange. Send them on the Documents page.',

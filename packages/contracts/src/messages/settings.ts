@@ -34,6 +34,16 @@ export const SETTINGS_FIELD_MESSAGES = {
     'en-US': 'The maximum must not be below the minimum.',
     'pt-BR': 'O máximo não pode ser menor que o mínimo.',
   },
+  // --- per-customer order limits ---
+  'settings.openOrders': {
+    'en-US': 'Enter a whole number of orders from 1 to 100.',
+    'pt-BR': 'Informe um número inteiro de pedidos de 1 a 100.',
+  },
+  'settings.dailyBelowOrder': {
+    'en-US': 'The limit per day must not be below the limit per order.',
+    'pt-BR': 'O limite por dia não pode ser menor que o limite por pedido.',
+  },
+  // --- end of per-customer order limits ---
   'settings.minutes': {
     'en-US': 'Enter a whole number of minutes from 1 to 10080 (7 days).',
     'pt-BR': 'Informe um número inteiro de minutos de 1 a 10080 (7 dias).',

@@ -79,6 +79,8 @@ export const orders = pgTable(
     /** When the status last changed: auto-complete counts its hours from admin_paid. */
     statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
     quoteLockedUntil: timestamptz('quote_locked_until').notNull(),
+    /** The locked quote the order consumed (its token's id): a quote makes one order at most. */
+    quoteId: text('quote_id').unique('orders_quote_id_unique'),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -76,6 +76,14 @@ export const settings = pgTable(
     // jumping beyond the hold % is held until an admin accepts it.
     manualPriceConfirmPercent: integer('manual_price_confirm_percent').notNull().default(10),
     feedPriceHoldPercent: integer('feed_price_hold_percent').notNull().default(20),
+    // --- per-customer order limits (PRODUCT.md, decisions of 2026-11-26) ---
+    /** Orders of one customer waiting for payment (pending) at the same time. */
+    customerMaxOpenOrders: integer('customer_max_open_orders').notNull().default(2),
+    /** Value of one order in BRL (amount sent at the locked price of the token sent). */
+    customerMaxOrderBrl: money('customer_max_order_brl').notNull().default('20000'),
+    /** Value of one customer's orders of a calendar day (America/Sao_Paulo), canceled ones aside. */
+    customerMaxDailyBrl: money('customer_max_daily_brl').notNull().default('50000'),
+    // --- end of per-customer order limits ---
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()
@@ -101,6 +109,10 @@ export const settings = pgTable(
     check('settings_feed_price_hold_positive', sql`${t.feedPriceHoldPercent} > 0`),
     check('settings_boleto_fee_non_negative', sql`${t.boletoFee} >= 0`),
     check('settings_whatsapp_threshold_non_negative', sql`${t.whatsappThresholdBrl} >= 0`),
+    check(
+      'settings_customer_limits_positive',
+      sql`${t.customerMaxOpenOrders} > 0 AND ${t.customerMaxOrderBrl} > 0 AND ${t.customerMaxDailyBrl} > 0`,
+    ),
   ],
 );
 

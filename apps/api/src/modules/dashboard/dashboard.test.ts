@@ -8,7 +8,13 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { randomCpf, registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin, TestCustomer } from '../../../test/auth-helpers.ts';
-import { insertOrder, placeOrder, tokenId, trader } from '../orders/test-support.ts';
+import {
+  insertOrder,
+  placeOrder,
+  tokenId,
+  trader,
+  updateSettings,
+} from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 
 /**
@@ -29,6 +35,12 @@ let someone: Trader;
 
 beforeAll(async () => {
   t = await buildTestApp({ app: { now: () => new Date(clock) } });
+  // generated orders of one customer: the per-customer limits (orders.limits.test.ts) stay out of the way
+  await updateSettings(t.app, {
+    customerMaxOpenOrders: 100,
+    customerMaxOrderBrl: '100000000',
+    customerMaxDailyBrl: '100000000',
+  });
   admin = await signInAdmin(t.app);
   someone = await trader(t.app, { wallets: [['PIX'], ['USDT', 'TRC20']] });
   // registered "now" by the real clock: moved out of every window so weekly counts are exact

@@ -103,6 +103,7 @@ describe('quote tokens', () => {
     priceSendBrl: '5.4',
     priceReceiveBrl: '1',
     lockedUntil: 1_800_000_000_000,
+    quoteId: 'V1StGXR8_Z5jdHi6B-myTw',
   };
   const key = quoteKey('secret-one-0123456789abcdefghijklmnop');
 

@@ -8,6 +8,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/v1/orders/quote': 'verified',
   'POST /api/v1/orders': 'verified',
   'GET /api/v1/orders': 'customer',
+  'GET /api/v1/orders/limits': 'customer',
   'GET /api/v1/orders/:id': 'customer',
   'POST /api/v1/orders/:id/proof': 'customer',
   'POST /api/v1/orders/:id/confirm-payment': 'customer',

@@ -20,6 +20,12 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ app: { now: () => new Date(clock) } });
+  // these tests are about other rules: the per-customer limits (orders.limits.test.ts) stay out of the way
+  await updateSettings(t.app, {
+    customerMaxOpenOrders: 100,
+    customerMaxOrderBrl: '100000000',
+    customerMaxDailyBrl: '100000000',
+  });
 });
 afterAll(async () => t?.close());
 beforeEach(() => {

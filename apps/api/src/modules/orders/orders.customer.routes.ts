@@ -6,6 +6,7 @@ import {
   orderCreateSchema,
   orderFileParamsSchema,
   orderIdParamsSchema,
+  orderLimitsSchema,
   orderListQuerySchema,
   orderPageSchema,
   orderQuoteRequestSchema,
@@ -57,7 +58,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
         tags,
         summary: 'Create an order',
         description:
-          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
+          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), a quote not used yet: a locked quote makes one order (409 QUOTE_ALREADY_USED), the per-customer limits of the settings (422 OPEN_ORDERS_LIMIT, ORDER_VALUE_LIMIT, DAILY_VALUE_LIMIT), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
         body: orderCreateSchema,
         response: { 201: orderSchema, ...errors },
       },
@@ -82,6 +83,21 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
       },
     },
     async (request) => orders.list(signedIn(request).userId, request.query),
+  );
+
+  app.get(
+    '/api/v1/orders/limits',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'My order limits',
+        description:
+          'The per-customer limits of the settings (orders waiting for payment, value per order and per calendar day in America/Sao_Paulo, in BRL) and what the caller has left of them now. Canceled orders do not count toward the day.',
+        response: { 200: orderLimitsSchema, ...errors },
+      },
+    },
+    async (request) => orders.limits(signedIn(request).userId),
   );
 
   // The order page reads its caller's session and the order in one statement: the session is

@@ -18,6 +18,12 @@ let stranger: Trader;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // these tests are about other rules: the per-customer limits (orders.limits.test.ts) stay out of the way
+  await updateSettings(t.app, {
+    customerMaxOpenOrders: 100,
+    customerMaxOrderBrl: '100000000',
+    customerMaxDailyBrl: '100000000',
+  });
   owner = await trader(t.app, { wallets: [['PIX'], ['USDT', 'TRC20']] });
   stranger = await trader(t.app);
 });

@@ -92,6 +92,82 @@ describe('concurrent moves of one order', () => {
   });
 });
 
+describe('a locked quote is single-use', () => {
+  it('creates exactly one order from 50 concurrent creations with one quote and 50 different keys', async () => {
+    const who = await trader(t.app, { locale: 'en-US', wallets: [['PIX']] });
+    const locked = await lockQuote(t.app, who.cookie, USDT_TO_PIX);
+    expect(locked.statusCode).toBe(200);
+    const payload = { quoteToken: locked.json().quoteToken, walletId: who.wallets.PIX };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/orders',
+          headers: {
+            cookie: who.cookie,
+            'accept-language': 'en-US',
+            'idempotency-key': `race-${i}`,
+          },
+          payload,
+        }),
+      ),
+    );
+    expect(counts(answers.map((a) => a.statusCode))).toEqual({ 201: 1, 409: 49 });
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json().error.code).toBe('QUOTE_ALREADY_USED');
+    expect(refused.json().error.message).toBe(
+      'This quote was already used for an order. Get a new quote to place another order.',
+    );
+    const rows = await t.app.db.select().from(orders).where(eq(orders.userId, who.id));
+    expect(rows).toHaveLength(1);
+
+    // the winner's key still replays its answer; the quote stays used for any later key
+    const winner = answers.findIndex((a) => a.statusCode === 201);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { cookie: who.cookie, 'idempotency-key': `race-${winner}` },
+      payload,
+    });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().id).toBe(answers[winner]!.json().id);
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { cookie: who.cookie, 'accept-language': 'pt-BR', 'idempotency-key': 'later' },
+      payload,
+    });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().error.code).toBe('QUOTE_ALREADY_USED');
+    expect(later.json().error.message).toBe(
+      'Esta cotação já foi usada em um pedido. Faça uma nova cotação para criar outro pedido.',
+    );
+  });
+
+  it('refuses a second order from a quote already used, without an idempotency key', async () => {
+    const who = await trader(t.app, { wallets: [['PIX']] });
+    const locked = await lockQuote(t.app, who.cookie, USDT_TO_PIX);
+    const payload = { quoteToken: locked.json().quoteToken, walletId: who.wallets.PIX };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { cookie: who.cookie },
+      payload,
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { cookie: who.cookie },
+      payload,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('QUOTE_ALREADY_USED');
+    const rows = await t.app.db.select().from(orders).where(eq(orders.userId, who.id));
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('stock', () => {
   it('refuses the second of two orders racing for the last stock', async () => {
     const first = await trader(t.app, { wallets: [['PIX']] });

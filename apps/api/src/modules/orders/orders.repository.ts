@@ -71,6 +71,11 @@ function defaultSettings(): Settings {
     // price guards
     manualPriceConfirmPercent: DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
     feedPriceHoldPercent: DEFAULT_FEED_PRICE_HOLD_PERCENT,
+    // --- per-customer order limits ---
+    customerMaxOpenOrders: 2,
+    customerMaxOrderBrl: '20000',
+    customerMaxDailyBrl: '50000',
+    // --- end of per-customer order limits ---
     updatedAt: new Date(0),
     updatedBy: null,
   };
@@ -83,6 +88,33 @@ export async function readSettings(db: Db | Tx): Promise<Settings> {
 }
 
 // --- customers --------------------------------------------------------------------------------
+
+/**
+ * Locks the customer's row until commit (FOR UPDATE): two creations of one customer run one after
+ * the other, so each counts the other's order against the per-customer limits.
+ */
+export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * The customer's orders waiting for payment (pending), and the BRL value (amount sent at the
+ * locked price of the token sent) of their orders created in [from, to), canceled ones aside.
+ */
+export async function customerOrderUsage(
+  db: Db | Tx,
+  userId: string,
+  day: { from: Date; to: Date },
+): Promise<{ openOrders: number; valueBrl: string }> {
+  const [row] = await db
+    .select({
+      openOrders: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending')::int`,
+      valueBrl: sql<string>`coalesce(sum(${orders.amountSend} * ${orders.priceSendBrl}) FILTER (WHERE ${orders.status} <> 'canceled' AND ${orders.createdAt} >= ${day.from.toISOString()}::timestamptz AND ${orders.createdAt} < ${day.to.toISOString()}::timestamptz), 0)::text`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return { openOrders: Number(row?.openOrders ?? 0), valueBrl: row?.valueBrl ?? '0' };
+}
 
 export interface CustomerRef {
   id: string;
@@ -499,6 +531,21 @@ export function newReference(random: (max: number) => number): string {
  * Inserts the order under a fresh reference, trying another one (inside a savepoint, so the
  * transaction survives) when the reference is taken.
  */
+/** Whether `error` is the insert of a second order of one locked quote (orders_quote_id_unique). */
+export function isQuoteReused(error: unknown): boolean {
+  return isUniqueViolation(error, 'orders_quote_id_unique');
+}
+
+/** Whether an order already consumed the locked quote `quoteId`. */
+export async function quoteUsed(tx: Tx, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.quoteId, quoteId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertOrderWithReference(
   tx: Tx,
   values: Omit<NewOrder, 'reference'>,

@@ -1,9 +1,21 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { dec, floorTo, normalize, paymentMethodsFor, toAmount } from '@permuta/contracts';
+import {
+  CUSTOMER_LIMITS_TIME_ZONE,
+  ceilTo,
+  dec,
+  floorTo,
+  normalize,
+  orderValueBrl,
+  paymentMethodsFor,
+  remainingBrl,
+  toAmount,
+} from '@permuta/contracts';
+import { localParts, zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import type {
   LockedQuote,
   OrderFile,
+  OrderLimits,
   OrderView,
   PaymentMethod,
   orderCreateSchema,
@@ -11,7 +23,7 @@ import type {
   orderPageSchema,
 } from '@permuta/contracts';
 import { documentsVerified } from '@permuta/db';
-import type { Db, Tx } from '@permuta/db';
+import type { Db, Settings, Tx } from '@permuta/db';
 import type { z } from 'zod';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
@@ -32,14 +44,18 @@ import { moveOrder, orderLink, unitOf } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
 import { buildOrderView, depositNetworkOf, toListItem } from './order-view.ts';
 import {
+  customerOrderUsage,
   findCustomerWallet,
   findNetwork,
   findOrderDetail,
   findTokenRef,
   insertEvent,
   insertOrderWithReference,
+  isQuoteReused,
   listCustomerOrders,
+  lockCustomer,
   prepareSessionOrderPage,
+  quoteUsed,
   readSettings,
   updateOrderInStatus,
 } from './orders.repository.ts';
@@ -122,6 +138,75 @@ export function stockError(token: TokenRef, available: string): AppError {
     token: unitOf(token),
     available: toAmount(shown),
   });
+}
+
+/** The calendar day (America/Sao_Paulo) of `now`, as [from, to) instants. */
+export function limitsDay(now: Date): { from: Date; to: Date } {
+  const local = localParts(now, CUSTOMER_LIMITS_TIME_ZONE);
+  const next = new Date(Date.UTC(local.year, local.month - 1, local.day + 1));
+  return {
+    from: zonedTimeToUtc({ ...local, hour: 0, minute: 0 }, CUSTOMER_LIMITS_TIME_ZONE),
+    to: zonedTimeToUtc(
+      {
+        year: next.getUTCFullYear(),
+        month: next.getUTCMonth() + 1,
+        day: next.getUTCDate(),
+        hour: 0,
+        minute: 0,
+      },
+      CUSTOMER_LIMITS_TIME_ZONE,
+    ),
+  };
+}
+
+/** The customer's per-customer limits (settings) and what they used of them at `now`. */
+async function customerLimits(
+  conn: Db | Tx,
+  userId: string,
+  settings: Settings,
+  now: Date,
+): Promise<OrderLimits> {
+  const usage = await customerOrderUsage(conn, userId, limitsDay(now));
+  const used = ceilTo(dec(usage.valueBrl), 2).toFixed(2);
+  return {
+    openOrders: usage.openOrders,
+    maxOpenOrders: settings.customerMaxOpenOrders,
+    maxOrderBrl: normalize(settings.customerMaxOrderBrl),
+    maxDailyBrl: normalize(settings.customerMaxDailyBrl),
+    usedTodayBrl: used,
+    remainingTodayBrl: remainingBrl(settings.customerMaxDailyBrl, usage.valueBrl),
+  };
+}
+
+/**
+ * Refuses an order of `valueBrl` that would break a per-customer limit: too many orders waiting
+ * for payment, above the limit per order, or above what is left of the day's limit. Run inside
+ * the creation transaction after lockCustomer, so concurrent creations count each other.
+ */
+async function checkCustomerLimits(
+  tx: Tx,
+  userId: string,
+  settings: Settings,
+  now: Date,
+  valueBrl: string,
+): Promise<void> {
+  const limits = await customerLimits(tx, userId, settings, now);
+  if (limits.openOrders >= limits.maxOpenOrders) {
+    throw unprocessable('OPEN_ORDERS_LIMIT', {
+      count: limits.openOrders,
+      limit: limits.maxOpenOrders,
+    });
+  }
+  if (dec(valueBrl).gt(limits.maxOrderBrl)) {
+    throw unprocessable('ORDER_VALUE_LIMIT', { valueBrl, limitBrl: limits.maxOrderBrl });
+  }
+  if (dec(valueBrl).gt(limits.remainingTodayBrl)) {
+    throw unprocessable('DAILY_VALUE_LIMIT', {
+      remainingBrl: limits.remainingTodayBrl,
+      limitBrl: limits.maxDailyBrl,
+      valueBrl,
+    });
+  }
 }
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {
@@ -227,7 +312,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const extraFee = method === 'boleto' ? normalize(settings.boletoFee) : '0';
 
     return db.transaction(async (tx) => {
-      // 6. stock: the token row is locked until commit, so two orders cannot both take the last units.
+      // The customer's row is locked until commit: two creations of one customer run one after
+      // the other, each seeing the other's order.
+      await lockCustomer(tx, caller.userId);
+      // 6. the quote is single-use. A quote is one customer's, so under that lock the read sees
+      // any order of the quote already committed; the unique quote_id is the last word.
+      if (await quoteUsed(tx, quote.quoteId)) throw new AppError('QUOTE_ALREADY_USED', 409);
+      // 7. per-customer limits: orders waiting for payment, value per order and per day.
+      await checkCustomerLimits(
+        tx,
+        caller.userId,
+        settings,
+        now,
+        orderValueBrl(quote.amountSend, quote.priceSendBrl),
+      );
+      // 8. stock: the token row is locked until commit, so two orders cannot both take the last units.
       await lockStock(tx, receive.id);
       const wallet = await findCustomerWallet(tx, caller.userId, input.walletId, { lock: true });
       if (!wallet || !walletFits(wallet)) {
@@ -259,12 +358,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           status: 'pending',
           statusChangedAt: now,
           quoteLockedUntil: new Date(quote.lockedUntil),
+          quoteId: quote.quoteId,
           expiresAt: new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
           createdAt: now,
           updatedAt: now,
         },
         randomInt,
-      );
+      ).catch((error: unknown) => {
+        throw isQuoteReused(error) ? new AppError('QUOTE_ALREADY_USED', 409) : error;
+      });
       await insertEvent(tx, {
         orderId: order.id,
         fromStatus: null,
@@ -339,6 +441,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (dec(quote.amountReceive).gt(available)) throw stockError(receive, available);
       const lockedUntil = deps.now().getTime() + settings.quoteLockMinutes * 60_000;
       const quoteToken = signQuote(deps.quoteKey, {
+        quoteId: randomBytes(16).toString('base64url'),
         customerId: caller.userId,
         send: quote.send,
         receive: quote.receive,
@@ -389,6 +492,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         }
         throw error;
       }
+    },
+
+    /** The caller's per-customer limits and what is left of them now. */
+    async limits(userId: string): Promise<OrderLimits> {
+      return customerLimits(db, userId, await readSettings(db), deps.now());
     },
 
     async list(userId: string, query: ListQuery): Promise<OrderPage> {

@@ -6,6 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * the same secret accepts it and nobody can change a number without the server noticing.
  */
 export interface LockedQuoteClaims {
+  /** random id of this quote: the order that consumes it records it, so it makes one order */
+  quoteId: string;
   /** customer (users.id) */
   customerId: string;
   send: string;
@@ -23,7 +25,7 @@ export interface LockedQuoteClaims {
   lockedUntil: number;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 
 type Wire = [
   v: number,
@@ -40,6 +42,7 @@ type Wire = [
   ps: string,
   pr: string,
   lu: number,
+  q: string,
 ];
 
 /** The signing key: the auth secret itself is never used for anything but its own purpose. */
@@ -67,6 +70,7 @@ export function signQuote(key: Buffer, claims: LockedQuoteClaims): string {
     claims.priceSendBrl,
     claims.priceReceiveBrl,
     claims.lockedUntil,
+    claims.quoteId,
   ];
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   return `${payload}.${mac(key, payload).toString('base64url')}`;
@@ -89,8 +93,9 @@ export function readQuote(key: Buffer, token: string): LockedQuoteClaims | null 
   } catch {
     return null;
   }
-  if (!Array.isArray(wire) || wire.length !== 14 || wire[0] !== VERSION) return null;
-  const [, c, s, r, n, side, as, ar, rate, fee, nf, ps, pr, lu] = wire as Wire;
+  if (!Array.isArray(wire) || wire.length !== 15 || wire[0] !== VERSION) return null;
+  const [, c, s, r, n, side, as, ar, rate, fee, nf, ps, pr, lu, q] = wire as Wire;
+  if (typeof q !== 'string' || q.length === 0) return null;
   return {
     customerId: c,
     send: s,
@@ -105,5 +110,6 @@ export function readQuote(key: Buffer, token: string): LockedQuoteClaims | null 
     priceSendBrl: ps,
     priceReceiveBrl: pr,
     lockedUntil: lu,
+    quoteId: q,
   };
 }

@@ -87,6 +87,11 @@ export function valuesOf(row: Settings): SettingsValues {
     documentsRequired: row.documentsRequired,
     twoFactorRequired: row.twoFactorRequired,
     autoCryptoPayouts: row.autoCryptoPayouts,
+    // --- per-customer order limits ---
+    customerMaxOpenOrders: row.customerMaxOpenOrders,
+    customerMaxOrderBrl: normalize(row.customerMaxOrderBrl),
+    customerMaxDailyBrl: normalize(row.customerMaxDailyBrl),
+    // --- end of per-customer order limits ---
   };
 }
 

@@ -236,6 +236,48 @@ describe('invalid changes', () => {
     expect((await storedRow()).pixMaxReceive).toMatch(/^50000(\.0+)?$/);
   });
 
+  it('takes per-customer limits only as positive whole orders and positive amounts, a day not below an order', async () => {
+    const bad = await patch({
+      customerMaxOpenOrders: 0,
+      customerMaxOrderBrl: '-5',
+      customerMaxDailyBrl: '10.001',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toEqual({
+      customerMaxOpenOrders: 'Enter a whole number of orders from 1 to 100.',
+      customerMaxOrderBrl: 'Enter an amount with at most 2 decimal places, for example 100.50.',
+      customerMaxDailyBrl: 'Enter an amount with at most 2 decimal places, for example 100.50.',
+    });
+    const zero = await patch({ customerMaxOrderBrl: '0', customerMaxOpenOrders: 2.5 }, 'pt-BR');
+    expect(zero.json().error.fields).toEqual({
+      customerMaxOrderBrl: 'O valor deve ser maior que zero.',
+      customerMaxOpenOrders: 'Informe um número inteiro de pedidos de 1 a 100.',
+    });
+    // the stored day limit is R$ 50.000: an order limit above it is refused on the day's field
+    const above = await patch({ customerMaxOrderBrl: '60000' });
+    expect(above.json().error.fields).toEqual({
+      customerMaxDailyBrl: 'The limit per day must not be below the limit per order.',
+    });
+
+    const saved = await patch({
+      customerMaxOpenOrders: 3,
+      customerMaxOrderBrl: '15000.50',
+      customerMaxDailyBrl: '40000',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings).toMatchObject({
+      customerMaxOpenOrders: 3,
+      customerMaxOrderBrl: '15000.5',
+      customerMaxDailyBrl: '40000',
+    });
+    const restored = await patch({
+      customerMaxOpenOrders: 2,
+      customerMaxOrderBrl: '20000',
+      customerMaxDailyBrl: '50000',
+    });
+    expect(restored.statusCode).toBe(200);
+  });
+
   it('takes only default tokens that exist and are enabled, and two different ones', async () => {
     const unknown = await patch({ defaultSendToken: 'NOPE' });
     expect(unknown.statusCode).toBe(422);

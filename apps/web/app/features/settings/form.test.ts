@@ -38,6 +38,9 @@ const STORED: SettingsView = {
   documentsRequired: true,
   twoFactorRequired: false,
   autoCryptoPayouts: false,
+  customerMaxOpenOrders: 2,
+  customerMaxOrderBrl: '20000',
+  customerMaxDailyBrl: '50000',
   updatedAt: '2026-01-10T15:00:00.000Z',
   updatedBy: 'ana',
   exchangeConfigured: false,
@@ -141,6 +144,43 @@ describe('the general settings form', () => {
     ).toEqual({
       instagramUrl: null,
       bankAccount: null,
+    });
+  });
+
+  it('checks the per-customer limits: whole orders, positive amounts, a day not below an order', () => {
+    const values = formValuesOf(STORED, 'pt-BR');
+    expect(values.customerMaxOrderBrl).toBe('20000');
+    values.customerMaxOpenOrders = 0;
+    values.customerMaxOrderBrl = '0';
+    values.customerMaxDailyBrl = '12.345';
+    const parsed = parseSettingsForm(values, 'en-US');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toMatchObject({
+      customerMaxOpenOrders: 'Enter a whole number of orders from 1 to 100.',
+      customerMaxOrderBrl: 'The amount must be greater than zero.',
+      customerMaxDailyBrl: 'Enter an amount with at most 2 decimal places, for example 100.50.',
+    });
+
+    const lower = formValuesOf(STORED, 'pt-BR');
+    lower.customerMaxOrderBrl = '30.000,50';
+    lower.customerMaxDailyBrl = '25000';
+    const ordered = parseSettingsForm(lower, 'pt-BR');
+    expect(ordered.ok).toBe(false);
+    if (ordered.ok) return;
+    expect(ordered.errors).toEqual({
+      customerMaxDailyBrl: 'O limite por dia não pode ser menor que o limite por pedido.',
+    });
+
+    const fine = formValuesOf(STORED, 'pt-BR');
+    fine.customerMaxOpenOrders = '3';
+    fine.customerMaxOrderBrl = '10.000,50';
+    const saved = parseSettingsForm(fine, 'pt-BR');
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    expect(settingsChange(STORED, saved.values)).toEqual({
+      customerMaxOpenOrders: 3,
+      customerMaxOrderBrl: '10000.5',
     });
   });
 });

@@ -48,6 +48,11 @@ export interface SettingsFormValues {
   documentsRequired: boolean;
   twoFactorRequired: boolean;
   autoCryptoPayouts: boolean;
+  // --- per-customer order limits ---
+  customerMaxOpenOrders: number | string;
+  customerMaxOrderBrl: string;
+  customerMaxDailyBrl: string;
+  // --- end of per-customer order limits ---
 }
 
 export type FormErrors = Record<string, string>;
@@ -59,6 +64,8 @@ const AMOUNT_KEYS = [
   'derivMinReceive',
   'derivMaxReceive',
   'whatsappThresholdBrl',
+  'customerMaxOrderBrl',
+  'customerMaxDailyBrl',
 ] as const;
 
 /** A stored amount ("1234.5") as the page writes it, without grouping ("1234,5" in pt-BR). */
@@ -115,6 +122,7 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
     documentsRequired: settings.documentsRequired,
     twoFactorRequired: settings.twoFactorRequired,
     autoCryptoPayouts: settings.autoCryptoPayouts,
+    customerMaxOpenOrders: settings.customerMaxOpenOrders,
   };
 }
 
@@ -162,6 +170,7 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     documentsRequired: values.documentsRequired,
     twoFactorRequired: values.twoFactorRequired,
     autoCryptoPayouts: values.autoCryptoPayouts,
+    customerMaxOpenOrders: wholeNumber(values.customerMaxOpenOrders) as number,
   };
 }
 

@@ -2,6 +2,7 @@
 export const orderPaths = {
   // --- customer orders (orders feature) ---
   orderQuote: () => '/api/v1/orders/quote',
+  orderLimits: () => '/api/v1/orders/limits',
   orders: (query: { status?: string; page?: number; pageSize?: number }) =>
     withQuery('/api/v1/orders', {
       status: query.status,

@@ -18,6 +18,7 @@ export function useCancelOrder(id: string, locale: Locale) {
     onSuccess: (order) => {
       client.setQueryData(orderKeys.detail(session, id), order);
       void client.invalidateQueries({ queryKey: orderKeys.lists(session) });
+      void client.invalidateQueries({ queryKey: orderKeys.limits(session) });
     },
     onError: () => void client.invalidateQueries({ queryKey: orderKeys.detail(session, id) }),
   });

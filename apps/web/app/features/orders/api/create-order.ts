@@ -42,6 +42,7 @@ export function useCreateOrder(locale: Locale) {
     onSuccess: (order) => {
       client.setQueryData(orderKeys.detail(session, order.reference), order);
       void client.invalidateQueries({ queryKey: orderKeys.lists(session) });
+      void client.invalidateQueries({ queryKey: orderKeys.limits(session) });
     },
   });
 }

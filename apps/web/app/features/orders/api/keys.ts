@@ -10,6 +10,7 @@ export const orderKeys = {
   list: (session: string | null, query: { status: string; page: number }) =>
     ['orders', session, 'list', query] as const,
   detail: (session: string | null, id: string) => ['orders', session, 'detail', id] as const,
+  limits: (session: string | null) => ['orders', session, 'limits'] as const,
 };
 
 /** The start of the browser session, the first part of every order key. */

@@ -46,6 +46,7 @@ let me: CustomerProfile;
 let wallets: WalletView[];
 let createAnswers: (() => Promise<Response>)[];
 let lockAnswer: (() => Promise<Response>) | null;
+let limitsAnswer: () => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 const calls = (path: string) =>
@@ -75,11 +76,21 @@ beforeEach(() => {
   wallets = [];
   createAnswers = [];
   lockAnswer = null;
+  limitsAnswer = () =>
+    json(200, {
+      openOrders: 1,
+      maxOpenOrders: 2,
+      maxOrderBrl: '20000',
+      maxDailyBrl: '50000',
+      usedTodayBrl: '1459.50',
+      remainingTodayBrl: '48540.50',
+    });
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const path = url.split('?')[0];
     if (path === '/api/v1/tokens') return json(200, catalogue);
     if (path === '/api/v1/me') return json(200, meAnswer(me));
     if (path === '/api/v1/me/wallets') return json(200, { wallets });
+    if (path === '/api/v1/orders/limits') return limitsAnswer();
     if (path === '/api/v1/orders/quote')
       return lockAnswer ? lockAnswer() : json(200, locked(JSON.parse(String(init?.body))));
     if (path === '/api/v1/quotes') {
@@ -109,6 +120,40 @@ afterEach(() => {
 });
 
 describe('exchange now', () => {
+  it('shows what the customer can still exchange today and the orders waiting for payment', async () => {
+    wallets = [pixWallet];
+    renderScreen(<ExchangeNowScreen />, { locale: 'en-US', path: '/profile/exchange-now' });
+    await waitFor(() =>
+      expect(screen.getByTestId('order-limits').textContent).toBe(
+        'You can still exchange R$48,540.50 today (up to R$20,000.00 per order). Orders waiting for payment: 1 of 2.',
+      ),
+    );
+  });
+
+  it('shows the remaining limit in Portuguese, and says so when it cannot be loaded', async () => {
+    wallets = [pixWallet];
+    const first = renderScreen(<ExchangeNowScreen />, {
+      locale: 'pt-BR',
+      path: '/profile/exchange-now',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('order-limits').textContent).toBe(
+        'Você ainda pode trocar R$ 48.540,50 hoje (até R$ 20.000,00 por pedido). Pedidos aguardando pagamento: 1 de 2.',
+      ),
+    );
+    first.unmount();
+    getQueryClient().clear();
+    limitsAnswer = () => json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } });
+    renderScreen(<ExchangeNowScreen />, { locale: 'pt-BR', path: '/profile/exchange-now' });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('order-limits').textContent).toBe(
+          'Não foi possível carregar seus limites.',
+        ),
+      { timeout: 15_000 },
+    );
+  });
+
   it('offers only the wallets of the token received on the chosen network', async () => {
     wallets = [
       wallet({ id: 'w-trc', address: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC' }),

@@ -58,6 +58,7 @@ import {
   type ExchangeStart,
 } from '../exchange-form.ts';
 import { useSecondsLeft } from '../use-seconds-left.ts';
+import { OrderLimitsLine } from './order-limits-line.tsx';
 import classes from './orders.module.css';
 
 const DEBOUNCE_MS = 400;
@@ -217,7 +218,13 @@ function ExchangeForm({
         onError: (error) => {
           // a refusal is final for this attempt: the next click is a new attempt with a new key
           if (!isRetryableCreate(error)) attempt.current = null;
-          if (isApiError(error) && error.code === 'QUOTE_EXPIRED') void locked.refetch();
+          // a quote makes one order: an expired or already used one is replaced by a fresh lock
+          if (
+            isApiError(error) &&
+            (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_ALREADY_USED')
+          ) {
+            void locked.refetch();
+          }
           if (isApiError(error) && error.code === 'WALLET_REQUIRED') void wallets.refetch();
         },
       },
@@ -475,6 +482,7 @@ function ExchangeForm({
             </Alert>
           ) : null}
         </div>
+        <OrderLimitsLine locale={locale} />
         <Button
           size="md"
           onClick={confirm}

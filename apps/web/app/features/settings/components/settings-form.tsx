@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PIX_KEY_TYPES } from '@permuta/contracts/wallets';
+import { MAX_OPEN_ORDERS } from '@permuta/contracts/settings';
 import type { SettingsView } from '@permuta/contracts/settings';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -262,6 +263,30 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
             />
           </SimpleGrid>
         </TitledSection>
+
+        {/* --- per-customer order limits --- */}
+        <TitledSection
+          id="settings-customer-limits"
+          title={t('adminSettings.sections.customerLimits')}
+        >
+          <Text size="sm" c="dimmed">
+            {t('adminSettings.sections.customerLimitsHelp')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            {whole(
+              'customerMaxOpenOrders',
+              t('adminSettings.fields.customerMaxOpenOrdersHelp'),
+              MAX_OPEN_ORDERS,
+            )}
+            <TextInput
+              {...amount('customerMaxOrderBrl', t('adminSettings.fields.customerMaxOrderBrlHelp'))}
+            />
+            <TextInput
+              {...amount('customerMaxDailyBrl', t('adminSettings.fields.customerMaxDailyBrlHelp'))}
+            />
+          </SimpleGrid>
+        </TitledSection>
+        {/* --- end of per-customer order limits --- */}
 
         <TitledSection id="settings-timings" title={t('adminSettings.sections.timings')}>
           <Text size="sm" c="dimmed">
