@@ -83,17 +83,9 @@ export const ACCOUNT_FIELD_MESSAGES = {
     'pt-BR': 'Explique ao cliente o motivo (pelo menos 5 caracteres).',
   },
   // taken values, reported on their field by the server
-  'email.taken': {
-    'en-US': 'This e-mail is already registered.',
-    'pt-BR': 'Este e-mail já está cadastrado.',
-  },
   'username.taken': {
     'en-US': 'This username is already taken.',
     'pt-BR': 'Este nome de usuário já está em uso.',
-  },
-  'cpf.taken': {
-    'en-US': 'This national ID (CPF) is already registered.',
-    'pt-BR': 'Este CPF já está cadastrado.',
   },
   'password.wrong': {
     'en-US': 'The current password is not correct.',
@@ -534,9 +526,10 @@ export const adminSecuritySchema = z.object({ twoFactorRequired: z.boolean() });
 
 /** What the API answers in `message` after a successful action (the specification's wording). */
 export const SUCCESS_MESSAGES = {
+  // the same answer whether the e-mail was new or already registered (its owner is e-mailed)
   registered: {
-    'en-US': 'registration successful, you can now log in',
-    'pt-BR': 'cadastro realizado com sucesso, você já pode entrar',
+    'en-US': 'Thank you. Check your e-mail: we sent you a message to continue.',
+    'pt-BR': 'Obrigado. Verifique seu e-mail: enviamos uma mensagem para você continuar.',
   },
   emailValidated: {
     'en-US': 'E-mail validated successfully.',

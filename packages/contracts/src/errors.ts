@@ -148,6 +148,12 @@ export const ERROR_MESSAGES = {
     'pt-BR':
       'A autenticação de dois fatores é obrigatória para admins. Configure-a para continuar.',
   },
+  REGISTRATION_NOT_POSSIBLE: {
+    'en-US':
+      'We could not create an account with these details. If you already have an account, sign in or reset your password.',
+    'pt-BR':
+      'Não foi possível criar uma conta com esses dados. Se você já tem uma conta, entre ou redefina sua senha.',
+  },
   DUPLICATE: {
     'en-US': 'Please check the form for errors.',
     'pt-BR': 'Verifique os erros do formulário.',

@@ -14,6 +14,7 @@ import type { MailMessage } from '../adapters/mail/mailer.ts';
 export type EmailTemplate =
   | { kind: 'verify-email'; name: string; link: string; hours: number }
   | { kind: 'reset-code'; name: string; code: string; minutes: number }
+  | { kind: 'registration-attempt'; name: string; signInLink: string; resetLink: string }
   | { kind: 'document-approved'; name: string; documentType: DocumentKind; link: string }
   | {
       kind: 'document-rejected';
@@ -294,6 +295,28 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               'Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
             ],
             code: template.code,
+          };
+    case 'registration-attempt':
+      return en
+        ? {
+            subject: `Someone tried to register with your e-mail - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `Someone just tried to create a new ${brand} account with this e-mail address, which already belongs to your account. No new account was created and your account did not change.`,
+              `If it was you, sign in instead; if you forgot your password, reset it: ${template.resetLink}`,
+              'If it was not you, you can ignore this message.',
+            ],
+            action: { label: 'Sign in', url: template.signInLink },
+          }
+        : {
+            subject: `Alguém tentou se cadastrar com o seu e-mail - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Alguém acabou de tentar criar uma nova conta na ${brand} com este endereço de e-mail, que já pertence à sua conta. Nenhuma conta nova foi criada e a sua conta não mudou.`,
+              `Se foi você, entre na sua conta; se esqueceu a senha, redefina-a: ${template.resetLink}`,
+              'Se não foi você, pode ignorar esta mensagem.',
+            ],
+            action: { label: 'Entrar', url: template.signInLink },
           };
     case 'document-approved': {
       const doc = DOCUMENT_NAMES[template.documentType][locale];

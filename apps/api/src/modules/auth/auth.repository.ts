@@ -28,28 +28,31 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return row ?? null;
 }
 
-/** Which of e-mail, username and CPF another account already holds. */
+/**
+ * Which of e-mail, username and CPF other accounts already hold, and the holder of the e-mail
+ * (whose owner is told of the attempt rather than the caller).
+ */
 export async function takenIdentity(
   db: Db | Tx,
   input: { email: string; username: string; cpf: string },
-): Promise<Record<string, string>> {
+): Promise<{ email: UserRow | null; username: boolean; cpf: boolean }> {
+  const email = input.email.toLowerCase();
+  const username = input.username.toLowerCase();
   const rows = await db
-    .select({ email: users.email, username: users.username, cpf: users.cpf })
+    .select()
     .from(users)
     .where(
       or(
-        sql`lower(${users.email}) = ${input.email}`,
-        sql`lower(${users.username}) = ${input.username}`,
+        sql`lower(${users.email}) = ${email}`,
+        sql`lower(${users.username}) = ${username}`,
         eq(users.cpf, input.cpf),
       ),
     );
-  const fields: Record<string, string> = {};
-  for (const row of rows) {
-    if (row.email.toLowerCase() === input.email) fields.email = 'email.taken';
-    if (row.username.toLowerCase() === input.username) fields.username = 'username.taken';
-    if (row.cpf === input.cpf) fields.cpf = 'cpf.taken';
-  }
-  return fields;
+  return {
+    email: rows.find((row) => row.email.toLowerCase() === email) ?? null,
+    username: rows.some((row) => row.username.toLowerCase() === username),
+    cpf: rows.some((row) => row.cpf === input.cpf),
+  };
 }
 
 export async function credentialHash(db: Db | Tx, userId: string): Promise<string | null> {

@@ -227,6 +227,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     sessionResponse,
 
+    /**
+     * Creates the account and e-mails its validation link. An e-mail that already has an account
+     * gets the same answer (the caller must not learn who is a customer): nothing is created and
+     * the owner is e-mailed instead, in their language. A taken username is said on its field; a
+     * taken CPF gets one generic refusal that names no field.
+     */
     async register(
       input: z.output<typeof registrationSchema>,
       caller: Caller,
@@ -236,10 +242,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(input.password);
       const id = crypto.randomUUID();
       let token = '';
+      let owner: UserRow | null = null;
+      const refuseTaken = (taken: Awaited<ReturnType<typeof takenIdentity>>) => {
+        if (taken.username) {
+          throw new AppError('DUPLICATE', 409, {}, { username: 'username.taken' });
+        }
+        if (taken.cpf) throw new AppError('REGISTRATION_NOT_POSSIBLE', 409);
+      };
+      const recordAttempt = (tx: Db | Tx, user: UserRow) =>
+        writeAudit(tx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'auth.registration_attempt',
+          entityType: 'user',
+          entityId: user.id,
+          ip: caller.ip,
+        });
       try {
-        await db.transaction(async (tx) => {
+        owner = await db.transaction(async (tx) => {
           const taken = await takenIdentity(tx, input);
-          if (Object.keys(taken).length > 0) throw new AppError('DUPLICATE', 409, {}, taken);
+          refuseTaken(taken);
+          if (taken.email) {
+            await recordAttempt(tx, taken.email);
+            return taken.email;
+          }
           await tx.insert(users).values({
             id,
             role: 'customer',
@@ -275,15 +301,32 @@ export function createAuthService(deps: AuthServiceDeps) {
               locale,
             },
           });
+          return null;
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (isUniqueViolation(error)) {
-          // Lost a race with a simultaneous registration: report which field.
-          const taken = await takenIdentity(db, input);
-          throw new AppError('DUPLICATE', 409, {}, taken);
+        if (!isUniqueViolation(error)) throw error;
+        // Lost a race with a simultaneous registration: answer as if it had come first.
+        const taken = await takenIdentity(db, input);
+        refuseTaken(taken);
+        if (!taken.email) throw error;
+        owner = taken.email;
+        await recordAttempt(db, owner);
+      }
+      if (owner) {
+        if (owner.role === 'customer') {
+          await deps.sendEmail(
+            owner.email,
+            {
+              kind: 'registration-attempt',
+              name: owner.name,
+              signInLink: `${deps.publicUrl}${localePath(owner.locale, '/login')}`,
+              resetLink: `${deps.publicUrl}${localePath(owner.locale, '/forgot-password')}`,
+            },
+            owner.locale,
+          );
         }
-        throw error;
+        return;
       }
       const user = await findUserById(db, id);
       if (user) await sendVerificationEmail(user, token);

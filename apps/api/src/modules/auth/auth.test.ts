@@ -30,7 +30,9 @@ describe('registration', () => {
     const body = registrationBody({ locale: 'en-US' });
     const res = await post('/api/v1/auth/register', body, { 'accept-language': 'en-US' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: 'registration successful, you can now log in' });
+    expect(res.json()).toEqual({
+      message: 'Thank you. Check your e-mail: we sent you a message to continue.',
+    });
     const mail = await t.mail.waitFor(body.email);
     expect(mail.subject).toContain('Confirm your e-mail');
     expect(mail.text).toContain('/en-US/validate-email?token=');
@@ -47,21 +49,95 @@ describe('registration', () => {
     expect(mail.text).not.toContain('/en-US/');
   });
 
-  it('refuses duplicates of e-mail, username and CPF on their fields', async () => {
+  it('answers a taken e-mail exactly like a new one and e-mails the owner in their language instead', async () => {
+    const owner = registrationBody({ locale: 'en-US' });
+    expect((await post('/api/v1/auth/register', owner)).statusCode).toBe(201);
+    await t.mail.waitFor(owner.email);
+    const fresh = await post('/api/v1/auth/register', registrationBody({ locale: 'pt-BR' }), {
+      'accept-language': 'pt-BR',
+    });
+    const taken = await post(
+      '/api/v1/auth/register',
+      registrationBody({ email: owner.email.toUpperCase(), locale: 'pt-BR' }),
+      { 'accept-language': 'pt-BR' },
+    );
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    // the owner hears of it, in the owner's language; no second account, no validation link
+    const warning = await t.mail.waitFor(owner.email, 2);
+    expect(t.mail.to(owner.email)).toHaveLength(2);
+    expect(warning.subject).toContain('Someone tried to register with your e-mail');
+    expect(warning.text).toContain('/en-US/forgot-password');
+    expect(warning.text).not.toContain('validate-email');
+    const rows = await t.app.db.select().from(users).where(eq(users.email, owner.email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('writes the owner of a taken e-mail in Portuguese when that is their language', async () => {
+    const owner = registrationBody({ locale: 'pt-BR' });
+    expect((await post('/api/v1/auth/register', owner)).statusCode).toBe(201);
+    await t.mail.waitFor(owner.email);
+    await post('/api/v1/auth/register', registrationBody({ email: owner.email, locale: 'en-US' }), {
+      'accept-language': 'en-US',
+    });
+    const warning = await t.mail.waitFor(owner.email, 2);
+    expect(warning.subject).toContain('Alguém tentou se cadastrar com o seu e-mail');
+  });
+
+  it('takes about as long for a taken e-mail as for a new one', async () => {
+    const owner = registrationBody();
+    expect((await post('/api/v1/auth/register', owner)).statusCode).toBe(201);
+    const median = async (body: () => object) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const started = performance.now();
+        const res = await post('/api/v1/auth/register', body());
+        times.push(performance.now() - started);
+        expect(res.statusCode).toBe(201);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const fresh = await median(() => registrationBody());
+    const taken = await median(() => registrationBody({ email: owner.email }));
+    expect(Math.max(fresh, taken) / Math.min(fresh, taken)).toBeLessThan(2);
+  });
+
+  it('refuses a taken CPF with one generic message that names no field', async () => {
     const first = registrationBody();
     expect((await post('/api/v1/auth/register', first)).statusCode).toBe(201);
-    const again = registrationBody({
-      email: first.email.toUpperCase(),
-      username: first.username,
-      cpf: first.cpf,
+    const res = await post('/api/v1/auth/register', registrationBody({ cpf: first.cpf }), {
+      'accept-language': 'en-US',
     });
-    const res = await post('/api/v1/auth/register', again, { 'accept-language': 'en-US' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.fields).toEqual({
-      email: 'This e-mail is already registered.',
-      username: 'This username is already taken.',
-      cpf: 'This national ID (CPF) is already registered.',
-    });
+    expect(res.json().error.code).toBe('REGISTRATION_NOT_POSSIBLE');
+    expect(res.json().error.fields).toBeUndefined();
+    expect(res.json().error.message).not.toMatch(/CPF|national ID|e-mail/i);
+    // a taken e-mail together with a taken CPF answers the same
+    const both = await post(
+      '/api/v1/auth/register',
+      registrationBody({ cpf: first.cpf, email: first.email }),
+      { 'accept-language': 'en-US' },
+    );
+    expect(both.statusCode).toBe(409);
+    expect(both.body.replace(/"requestId":"[^"]+"/, '')).toBe(
+      res.body.replace(/"requestId":"[^"]+"/, ''),
+    );
+  });
+
+  it('still reports a taken username on its field, whether the e-mail is taken or not', async () => {
+    const first = registrationBody();
+    expect((await post('/api/v1/auth/register', first)).statusCode).toBe(201);
+    for (const email of [first.email, registrationBody().email]) {
+      const res = await post(
+        '/api/v1/auth/register',
+        registrationBody({ username: first.username, email }),
+        { 'accept-language': 'en-US' },
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.fields).toEqual({ username: 'This username is already taken.' });
+    }
   });
 
   it('refuses a minor with the guardian rule, and each bad field with its message', async () => {
