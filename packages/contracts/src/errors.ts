@@ -115,6 +115,10 @@ export const ERROR_MESSAGES = {
     'en-US': 'Too many failed attempts. Please try again in {minutes} minutes.',
     'pt-BR': 'Muitas tentativas sem sucesso. Tente novamente em {minutes} minutos.',
   },
+  SIGN_IN_WAIT: {
+    'en-US': 'Too many failed attempts. Please wait {seconds} seconds and try again.',
+    'pt-BR': 'Muitas tentativas sem sucesso. Aguarde {seconds} segundos e tente novamente.',
+  },
   EMAIL_NOT_VERIFIED: {
     'en-US': 'Please confirm your e-mail address first. We sent you a link.',
     'pt-BR': 'Confirme seu endereço de e-mail primeiro. Enviamos um link para você.',

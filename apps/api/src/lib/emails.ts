@@ -15,6 +15,7 @@ export type EmailTemplate =
   | { kind: 'verify-email'; name: string; link: string; hours: number }
   | { kind: 'reset-code'; name: string; code: string; minutes: number }
   | { kind: 'registration-attempt'; name: string; signInLink: string; resetLink: string }
+  | { kind: 'sign-in-guessing'; name: string; failures: number; resetLink: string }
   | { kind: 'document-approved'; name: string; documentType: DocumentKind; link: string }
   | {
       kind: 'document-rejected';
@@ -317,6 +318,26 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               'Se não foi você, pode ignorar esta mensagem.',
             ],
             action: { label: 'Entrar', url: template.signInLink },
+          };
+    case 'sign-in-guessing':
+      return en
+        ? {
+            subject: `Someone is trying to sign in to your account - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `There were ${template.failures} failed attempts to sign in to your ${brand} account with a wrong password in the last few minutes. Your account is not locked: you can still sign in as usual.`,
+              'If it was not you, choose a new, strong password that you use nowhere else.',
+            ],
+            action: { label: 'Choose a new password', url: template.resetLink },
+          }
+        : {
+            subject: `Alguém está tentando entrar na sua conta - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Houve ${template.failures} tentativas de entrar na sua conta da ${brand} com uma senha errada nos últimos minutos. Sua conta não foi bloqueada: você continua entrando normalmente.`,
+              'Se não foi você, escolha uma senha nova e forte, que você não use em nenhum outro lugar.',
+            ],
+            action: { label: 'Escolher uma nova senha', url: template.resetLink },
           };
     case 'document-approved': {
       const doc = DOCUMENT_NAMES[template.documentType][locale];

@@ -34,6 +34,7 @@ import {
   credentialHash,
   customerProfile,
   deleteUserSessions,
+  claimGuessingAlert,
   failedSignIns,
   findUserByEmail,
   findUserById,
@@ -46,11 +47,18 @@ import {
 import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
 import type { UserRow } from './auth.repository.ts';
 
-/** Sign-in throttling: failures counted over this window, per account and per IP. */
+/**
+ * Sign-in throttling, per account AND address (never a whole account, never a whole address:
+ * either would let anyone lock others out): failures are counted over this window; after
+ * FREE_FAILURES from one address on one account, the next try from there waits 1 s, then 2 s,
+ * 4 s... up to MAX_WAIT_SECONDS after the latest failure. The owner on another address is not
+ * held back. The counts live in the audit log, in the shared database.
+ */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 10;
-/** Higher than per account: several customers may share one address (offices, mobile NAT). */
-export const MAX_FAILURES_PER_IP = 30;
+export const FREE_FAILURES = 5;
+export const MAX_WAIT_SECONDS = 15 * 60;
+/** Failures on one account (from anywhere) in the window that make its owner be e-mailed, once. */
+export const GUESSING_ALERT_FAILURES = 10;
 /** E-mail validation link lifetime and the resend countdown. */
 export const EMAIL_LINK_HOURS = 24;
 export const RESEND_SECONDS = 60;
@@ -61,6 +69,13 @@ export interface AuthServiceDeps {
   publicUrl: string;
   now: () => Date;
   sendEmail: (to: string, template: EmailTemplate, locale: Locale) => Promise<boolean>;
+  /** enqueues an e-mail in a transaction (sent only if it commits) */
+  enqueueEmail: (
+    db: Db | Tx,
+    to: string,
+    template: EmailTemplate,
+    locale: Locale,
+  ) => Promise<string | null>;
 }
 
 /** The caller as the routes see it: its IP and the headers better-auth needs. */
@@ -141,21 +156,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function throttle(account: string, ip: string) {
     const since = new Date(now().getTime() - THROTTLE_WINDOW_MS);
     const failures = await failedSignIns(db, { account, ip, since });
-    const oldest =
-      failures.account >= MAX_FAILURES_PER_ACCOUNT
-        ? failures.oldestAccount
-        : failures.ip >= MAX_FAILURES_PER_IP
-          ? failures.oldestIp
-          : null;
-    if (oldest) {
-      const ms = oldest.getTime() + THROTTLE_WINDOW_MS - now().getTime();
-      throw new AppError('SIGN_IN_THROTTLED', 429, {
-        minutes: Math.max(1, Math.ceil(ms / 60_000)),
-      });
+    if (failures.fromIp < FREE_FAILURES || !failures.lastFromIp) return;
+    const waitSeconds = Math.min(MAX_WAIT_SECONDS, 2 ** (failures.fromIp - FREE_FAILURES));
+    const left = failures.lastFromIp.getTime() + waitSeconds * 1000 - now().getTime();
+    if (left > 0) {
+      throw new AppError('SIGN_IN_WAIT', 429, { seconds: Math.ceil(left / 1000) });
     }
   }
 
-  async function recordFailure(account: string, ip: string, userId: string | null, reason: string) {
+  /**
+   * Records a failed sign-in; when the account of a known customer has been failed
+   * GUESSING_ALERT_FAILURES times in the window, its owner is e-mailed (once per window).
+   */
+  async function recordFailure(account: string, ip: string, user: UserRow | null, reason: string) {
+    const userId = user?.role === 'customer' ? user.id : null;
     await writeAudit(db, {
       actorType: userId ? 'customer' : 'system',
       actorId: userId,
@@ -164,6 +178,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       entityId: account,
       ip,
       after: { reason },
+    });
+    // counted for unknown accounts too, so the answer takes the same time
+    const since = new Date(now().getTime() - THROTTLE_WINDOW_MS);
+    const { total } = await failedSignIns(db, { account, ip, since });
+    if (!user || user.role !== 'customer' || total < GUESSING_ALERT_FAILURES) return;
+    await db.transaction(async (tx) => {
+      if (!(await claimGuessingAlert(tx, { userId: user.id, since, failures: total, ip }))) return;
+      await deps.enqueueEmail(
+        tx,
+        user.email,
+        {
+          kind: 'sign-in-guessing',
+          name: user.name,
+          failures: total,
+          resetLink: `${deps.publicUrl}${localePath(user.locale, '/forgot-password')}`,
+        },
+        user.locale,
+      );
     });
   }
 
@@ -242,7 +274,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(input.password);
       const id = crypto.randomUUID();
       let token = '';
-      let owner: UserRow | null = null;
+      let owner: UserRow | null;
       const refuseTaken = (taken: Awaited<ReturnType<typeof takenIdentity>>) => {
         if (taken.username) {
           throw new AppError('DUPLICATE', 409, {}, { username: 'username.taken' });
@@ -342,16 +374,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ok = hash ? await verifyPassword({ hash, password: input.password }) : false;
       if (!hash) await burnPasswordCheck(input.password);
       if (!user || !ok) {
-        await recordFailure(
-          input.email,
-          caller.ip,
-          user?.role === 'customer' ? user.id : null,
-          'credentials',
-        );
+        await recordFailure(input.email, caller.ip, user, 'credentials');
         throw new AppError('INVALID_CREDENTIALS', 401);
       }
       if (!user.active) {
-        await recordFailure(input.email, caller.ip, user.id, 'inactive');
+        await recordFailure(input.email, caller.ip, user, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
       }
       const { result, session } = await auditedSignIn(
