@@ -57,6 +57,16 @@ export const ACCOUNT_FIELD_MESSAGES = {
     'pt-BR':
       'A senha deve ter pelo menos 8 caracteres, com uma letra maiúscula, uma minúscula, um número e um caractere especial.',
   },
+  'password.common': {
+    'en-US':
+      'This password is on a list of passwords leaked in data breaches, so attackers try it first. Choose another one.',
+    'pt-BR':
+      'Esta senha está em uma lista de senhas vazadas em ataques, por isso é das primeiras que os invasores tentam. Escolha outra.',
+  },
+  'password.personal': {
+    'en-US': 'The password must not contain your username or your e-mail address.',
+    'pt-BR': 'A senha não pode conter o seu nome de usuário nem o seu endereço de e-mail.',
+  },
   'password.mismatch': {
     'en-US': 'The passwords did not match.',
     'pt-BR': 'As senhas não coincidem.',

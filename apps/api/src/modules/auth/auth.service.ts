@@ -18,6 +18,7 @@ import type {
   signInSchema,
   adminSignInSchema,
 } from '@permuta/contracts';
+import { passwordIssue } from '@permuta/contracts/password-policy';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -106,6 +107,16 @@ function resetCodeMatches(value: string, code: string): boolean {
 
 export function localePath(locale: Locale, path: string): string {
   return locale === 'en-US' ? `/en-US${path}` : path;
+}
+
+/** Refuses a breached password, or one holding the username or e-mail, on `field`. */
+function refuseUnsafePassword(
+  field: string,
+  password: string,
+  person: { username?: string | null; email?: string | null },
+) {
+  const issue = passwordIssue(password, person);
+  if (issue) throw new AppError('VALIDATION_ERROR', 400, {}, { [field]: issue });
 }
 
 function betterAuthCode(error: unknown): string | null {
@@ -271,6 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       pageLocale: Locale,
     ): Promise<void> {
       const locale = input.locale ?? pageLocale;
+      refuseUnsafePassword('password', input.password, input);
       const passwordHash = await hashPassword(input.password);
       const id = crypto.randomUUID();
       let token = '';
@@ -595,6 +607,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<void> {
       const email = input.email.toLowerCase();
       const invalid = () => new AppError('RESET_CODE_INVALID', 400, {}, { code: 'code.invalid' });
+      // checked before the code, so that a refused password spends none of its tries
+      const holder = await findUserByEmail(db, email);
+      refuseUnsafePassword('password', input.password, {
+        email,
+        username: holder?.username ?? null,
+      });
       try {
         await auth.api.checkVerificationOTP({
           body: { email, type: 'forget-password', otp: input.code },
@@ -645,6 +663,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!hash || !(await verifyPassword({ hash, password: input.currentPassword }))) {
         throw new AppError('VALIDATION_ERROR', 400, {}, { currentPassword: 'password.wrong' });
       }
+      const holder = await findUserById(db, actor.userId);
+      refuseUnsafePassword('newPassword', input.newPassword, {
+        email: holder?.email ?? null,
+        username: holder?.username ?? null,
+      });
       const newHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx

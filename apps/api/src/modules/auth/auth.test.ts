@@ -141,6 +141,46 @@ describe('registration', () => {
     }
   });
 
+  it('refuses breached passwords and ones holding the username or e-mail, saying why on the field', async () => {
+    const cases = [
+      ['Password1!', 'en-US', 'This password is on a list of passwords leaked in data breaches'],
+      ['Passw0rd!', 'pt-BR', 'Esta senha está em uma lista de senhas vazadas'],
+    ] as const;
+    for (const [password, locale, message] of cases) {
+      const body = registrationBody({ password, confirmPassword: password });
+      const res = await post('/api/v1/auth/register', body, { 'accept-language': locale });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.fields.password).toContain(message);
+    }
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const personal = registrationBody({
+      username: `ana_${suffix}`,
+      email: `ana.costa.${suffix}@example.com`,
+    });
+    for (const [password, locale, message] of [
+      [
+        `x!${personal.username.toUpperCase()}9`,
+        'en-US',
+        'must not contain your username or your e-mail',
+      ],
+      [
+        `9#ana.costa.${suffix}Q`,
+        'pt-BR',
+        'não pode conter o seu nome de usuário nem o seu endereço de e-mail',
+      ],
+    ] as const) {
+      const res = await post(
+        '/api/v1/auth/register',
+        { ...personal, password, confirmPassword: password },
+        { 'accept-language': locale },
+      );
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.fields.password).toContain(message);
+    }
+    const none = await t.app.db.select().from(users).where(eq(users.email, personal.email));
+    expect(none).toHaveLength(0);
+  });
+
   it('refuses a minor with the guardian rule, and each bad field with its message', async () => {
     const today = new Date();
     const minor = `${today.getUTCFullYear() - 17}-01-01`;
@@ -375,6 +415,33 @@ describe('password reset', () => {
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('refuses a breached password at reset without spending the code', async () => {
+    const customer = await registerCustomer(t.app);
+    await post('/api/v1/auth/forgot-password', { email: customer.email });
+    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+    const refused = await post(
+      '/api/v1/auth/reset-password',
+      { email: customer.email, code, password: 'Passw0rd!', confirmPassword: 'Passw0rd!' },
+      { 'accept-language': 'en-US' },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.password).toContain('leaked in data breaches');
+    const mine = `${customer.username}!X1`;
+    const personal = await post(
+      '/api/v1/auth/reset-password',
+      { email: customer.email, code, password: mine, confirmPassword: mine },
+      { 'accept-language': 'en-US' },
+    );
+    expect(personal.json().error.fields.password).toContain('must not contain your username');
+    const ok = await post('/api/v1/auth/reset-password', {
+      email: customer.email,
+      code,
+      password: 'N3w!Passw0rd',
+      confirmPassword: 'N3w!Passw0rd',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('refuses a wrong code and stops after 5 tries', async () => {
     const customer = await registerCustomer(t.app);
     await post('/api/v1/auth/forgot-password', { email: customer.email });
@@ -398,6 +465,22 @@ describe('password reset', () => {
 });
 
 describe('profile', () => {
+  it('refuses a breached or personal new password on the field, in both languages', async () => {
+    const customer = await registerCustomer(t.app);
+    const change = (newPassword: string, locale: string) =>
+      post(
+        '/api/v1/me/password',
+        { currentPassword: customer.password, newPassword, confirmPassword: newPassword },
+        { cookie: customer.cookie, 'accept-language': locale },
+      );
+    const en = await change('Password1!', 'en-US');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().error.fields.newPassword).toContain('leaked in data breaches');
+    const pt = await change(`Z9!${customer.username}`, 'pt-BR');
+    expect(pt.statusCode).toBe(400);
+    expect(pt.json().error.fields.newPassword).toContain('não pode conter o seu nome de usuário');
+  });
+
   it('changes the password, keeping this session and ending the others', async () => {
     const customer = await registerCustomer(t.app);
     const other = sessionCookieOf(

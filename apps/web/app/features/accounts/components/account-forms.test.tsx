@@ -192,6 +192,27 @@ describe('registration form', () => {
     });
   });
 
+  it('shows why a password is refused on the password field', async () => {
+    const message =
+      'This password is on a list of passwords leaked in data breaches, so attackers try it first. Choose another one.';
+    stubFetch(() =>
+      json(400, {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Please check the form for errors.',
+          fields: { password: message },
+        },
+      }),
+    );
+    renderAt('en-US', '/registration', <RegistrationForm />);
+    fillValid('en-US');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const shown = await screen.findByText(message);
+    const input = field('Password');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(shown.id);
+  });
+
   it('says to check the e-mail once registered, and goes to sign in', async () => {
     stubFetch(() =>
       json(201, { message: 'Thank you. Check your e-mail: we sent you a message to continue.' }),
