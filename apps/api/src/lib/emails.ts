@@ -16,6 +16,8 @@ export type EmailTemplate =
   | { kind: 'reset-code'; name: string; code: string; minutes: number }
   | { kind: 'registration-attempt'; name: string; signInLink: string; resetLink: string }
   | { kind: 'sign-in-guessing'; name: string; failures: number; resetLink: string }
+  | { kind: 'password-changed'; name: string; how: 'changed' | 'reset'; resetLink: string }
+  | { kind: 'new-sign-in'; name: string; ip: string; device: string; resetLink: string }
   | { kind: 'document-approved'; name: string; documentType: DocumentKind; link: string }
   | {
       kind: 'document-rejected';
@@ -338,6 +340,52 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               'Se não foi você, escolha uma senha nova e forte, que você não use em nenhum outro lugar.',
             ],
             action: { label: 'Escolher uma nova senha', url: template.resetLink },
+          };
+    case 'password-changed': {
+      const reset = template.how === 'reset';
+      return en
+        ? {
+            subject: `${reset ? 'Your password was reset' : 'Your password was changed'} - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              reset
+                ? `The password of your ${brand} account was just reset with a code sent to this e-mail, and every session was ended.`
+                : `The password of your ${brand} account was just changed, and your other sessions were ended.`,
+              'If it was you, there is nothing to do. If it was not, reset your password now and write to our support.',
+            ],
+            action: { label: 'Reset my password', url: template.resetLink },
+          }
+        : {
+            subject: `${reset ? 'Sua senha foi redefinida' : 'Sua senha foi alterada'} - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              reset
+                ? `A senha da sua conta da ${brand} acabou de ser redefinida com um código enviado para este e-mail, e todas as sessões foram encerradas.`
+                : `A senha da sua conta da ${brand} acabou de ser alterada, e as suas outras sessões foram encerradas.`,
+              'Se foi você, não precisa fazer nada. Se não foi, redefina sua senha agora e escreva para o nosso suporte.',
+            ],
+            action: { label: 'Redefinir minha senha', url: template.resetLink },
+          };
+    }
+    case 'new-sign-in':
+      return en
+        ? {
+            subject: `New sign-in to your account - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `Your ${brand} account was just signed in to from a device we had not seen: address ${template.ip}, browser "${template.device}".`,
+              'If it was you, there is nothing to do. If it was not, reset your password now.',
+            ],
+            action: { label: 'Reset my password', url: template.resetLink },
+          }
+        : {
+            subject: `Novo acesso à sua conta - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Alguém acabou de entrar na sua conta da ${brand} por um dispositivo que ainda não conhecíamos: endereço ${template.ip}, navegador "${template.device}".`,
+              'Se foi você, não precisa fazer nada. Se não foi, redefina sua senha agora.',
+            ],
+            action: { label: 'Redefinir minha senha', url: template.resetLink },
           };
     case 'document-approved': {
       const doc = DOCUMENT_NAMES[template.documentType][locale];

@@ -231,6 +231,24 @@ export async function claimGuessingAlert(
   return true;
 }
 
+/**
+ * Whether a user has signed in before at all, and from this device (the same address and user
+ * agent), by the `auth.sign_in` entries of the audit log.
+ */
+export async function signInHistory(
+  db: Db | Tx,
+  input: { userId: string; ip: string; userAgent: string },
+): Promise<{ any: boolean; fromDevice: boolean }> {
+  const [row] = await db
+    .select({
+      any: sql<number>`count(*)::int`,
+      fromDevice: sql<number>`count(*) filter (where ${auditLog.ip} = ${input.ip} and coalesce(${auditLog.after}->>'userAgent', '') = ${input.userAgent})::int`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, input.userId)));
+  return { any: Number(row?.any ?? 0) > 0, fromDevice: Number(row?.fromDevice ?? 0) > 0 };
+}
+
 export const EMAIL_VERIFICATION_PREFIX = 'email-verification:';
 
 /** The newest e-mail validation token of a user (for the resend countdown). */

@@ -41,6 +41,7 @@ import {
   findUserById,
   latestEmailVerification,
   setCredentialPassword,
+  signInHistory,
   takeResetCode,
   takenIdentity,
   twoFactorLockedUntil,
@@ -155,6 +156,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
+  const resetLinkOf = (user: UserRow) =>
+    `${deps.publicUrl}${localePath(user.locale, '/forgot-password')}`;
+
   async function sendVerificationEmail(user: UserRow, token: string) {
     const link = `${deps.publicUrl}${localePath(user.locale, '/validate-email')}?token=${token}`;
     await deps.sendEmail(
@@ -218,11 +222,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function auditedSignIn<T>(
     entry: (session: CreatedSession) => Omit<AuditEntry, 'action' | 'entityType' | 'entityId'>,
     call: () => Promise<T>,
+    before?: (tx: Tx) => Promise<void>,
   ): Promise<{ result: T; session: CreatedSession | null }> {
     const created: { session: CreatedSession | null } = { session: null };
     const result = await onSessionCreated(
       db,
       async (tx: Tx, session) => {
+        if (before) await before(tx);
         await writeAudit(tx, {
           ...entry(session),
           action: 'auth.sign_in',
@@ -393,14 +399,33 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordFailure(input.email, caller.ip, user, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
       }
+      const userAgent = (caller.headers.get('user-agent') ?? '').slice(0, 200);
       const { result, session } = await auditedSignIn(
-        () => ({ actorType: 'customer', actorId: user.id, ip: caller.ip }),
+        () => ({ actorType: 'customer', actorId: user.id, ip: caller.ip, after: { userAgent } }),
         () =>
           auth.api.signInEmail({
             body: { email: user.email, password: input.password, rememberMe: true },
             headers: caller.headers,
             returnHeaders: true,
           }),
+        // A device is an address and user agent seen at an earlier sign-in; the first sign-in
+        // of an account (after registering) is not news.
+        async (tx) => {
+          const seen = await signInHistory(tx, { userId: user.id, ip: caller.ip, userAgent });
+          if (!seen.any || seen.fromDevice) return;
+          await deps.enqueueEmail(
+            tx,
+            user.email,
+            {
+              kind: 'new-sign-in',
+              name: user.name,
+              ip: caller.ip,
+              device: userAgent || '?',
+              resetLink: resetLinkOf(user),
+            },
+            user.locale,
+          );
+        },
       );
       if (!session) throw new Error('sign-in created no session');
       return {
@@ -651,6 +676,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           ip: caller.ip,
           after: { sessionsRevoked, emailVerified: true },
         });
+        await deps.enqueueEmail(
+          tx,
+          user.email,
+          { kind: 'password-changed', name: user.name, how: 'reset', resetLink: resetLinkOf(user) },
+          user.locale,
+        );
       });
     },
 
@@ -686,6 +717,19 @@ export function createAuthService(deps: AuthServiceDeps) {
           entityId: actor.userId,
           ip: caller.ip,
         });
+        if (holder) {
+          await deps.enqueueEmail(
+            tx,
+            holder.email,
+            {
+              kind: 'password-changed',
+              name: holder.name,
+              how: 'changed',
+              resetLink: resetLinkOf(holder),
+            },
+            holder.locale,
+          );
+        }
       });
     },
 

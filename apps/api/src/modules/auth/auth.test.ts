@@ -702,3 +702,85 @@ describe('sign-in throttling per account and address', () => {
     );
   });
 });
+
+describe('security e-mails', () => {
+  const signInFrom = (ip: string, email: string, password: string, userAgent = 'lightMyRequest') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: { 'user-agent': userAgent },
+    });
+  const subjects = async (email: string) => {
+    await t.app.jobs.drain(EMAIL_QUEUE);
+    return t.mail.to(email).map((mail) => mail.subject);
+  };
+
+  it('tells the customer in their language when the password changes', async () => {
+    for (const [locale, subject] of [
+      ['en-US', 'Your password was changed'],
+      ['pt-BR', 'Sua senha foi alterada'],
+    ] as const) {
+      const customer = await registerCustomer(t.app, { locale });
+      const res = await post(
+        '/api/v1/me/password',
+        {
+          currentPassword: customer.password,
+          newPassword: 'N3w!Passw0rd',
+          confirmPassword: 'N3w!Passw0rd',
+        },
+        { cookie: customer.cookie },
+      );
+      expect(res.statusCode).toBe(200);
+      expect((await subjects(customer.email)).filter((s) => s.includes(subject))).toHaveLength(1);
+    }
+  });
+
+  it('tells the customer in their language when a reset is used', async () => {
+    for (const [locale, subject] of [
+      ['en-US', 'Your password was reset'],
+      ['pt-BR', 'Sua senha foi redefinida'],
+    ] as const) {
+      const customer = await registerCustomer(t.app, { locale });
+      await post('/api/v1/auth/forgot-password', { email: customer.email });
+      const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+      const res = await post('/api/v1/auth/reset-password', {
+        email: customer.email,
+        code,
+        password: 'N3w!Passw0rd',
+        confirmPassword: 'N3w!Passw0rd',
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await subjects(customer.email)).filter((s) => s.includes(subject))).toHaveLength(1);
+    }
+  });
+
+  it('tells of a sign-in from a new device, not of the first one after registering nor of a known one', async () => {
+    for (const [locale, subject] of [
+      ['en-US', 'New sign-in to your account'],
+      ['pt-BR', 'Novo acesso à sua conta'],
+    ] as const) {
+      // registerCustomer signs in once, from 127.0.0.1: the first sign-in is not news
+      const customer = await registerCustomer(t.app, { locale });
+      const news = async () =>
+        (await subjects(customer.email)).filter((s) => s.includes(subject)).length;
+      expect(await news()).toBe(0);
+      expect((await signInFrom('127.0.0.1', customer.email, customer.password)).statusCode).toBe(
+        200,
+      );
+      expect(await news()).toBe(0);
+      expect((await signInFrom('192.0.2.77', customer.email, customer.password)).statusCode).toBe(
+        200,
+      );
+      expect(await news()).toBe(1);
+      const mail = t.mail.to(customer.email).find((m) => m.subject.includes(subject))!;
+      expect(mail.text).toContain('192.0.2.77');
+      // the same device again is known now; another browser on it is not
+      await signInFrom('192.0.2.77', customer.email, customer.password);
+      expect(await news()).toBe(1);
+      await signInFrom('192.0.2.77', customer.email, customer.password, 'Firefox/140.0');
+      expect(await news()).toBe(2);
+    }
+  });
+});
