@@ -148,6 +148,7 @@ export async function buildApp(
       publicUrl: config.publicUrl,
       now,
       sendEmail: app.sendEmail,
+      enqueueEmail: app.enqueueEmail,
     }),
   });
 

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { successMessage } from '@permuta/contracts';
 import { registrationBody } from '../test/auth-helpers.ts';
 
 const SERVER = path.join(import.meta.dirname, 'server.ts');
@@ -144,7 +145,7 @@ describe('the server process', () => {
       const answer = await upload.response;
       expect(answer).toEqual({
         status: 201,
-        body: JSON.stringify({ message: 'registration successful, you can now log in' }),
+        body: JSON.stringify({ message: successMessage('registered', 'pt-BR') }),
       });
       expect(await server.exited).toBe(0);
       expect(server.stderr()).toBe('');

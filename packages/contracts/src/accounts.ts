@@ -58,6 +58,16 @@ export const ACCOUNT_FIELD_MESSAGES = {
     'pt-BR':
       'A senha deve ter pelo menos 8 caracteres, com uma letra maiúscula, uma minúscula, um número e um caractere especial.',
   },
+  'password.common': {
+    'en-US':
+      'This password is on a list of passwords leaked in data breaches, so attackers try it first. Choose another one.',
+    'pt-BR':
+      'Esta senha está em uma lista de senhas vazadas em ataques, por isso é das primeiras que os invasores tentam. Escolha outra.',
+  },
+  'password.personal': {
+    'en-US': 'The password must not contain your username or your e-mail address.',
+    'pt-BR': 'A senha não pode conter o seu nome de usuário nem o seu endereço de e-mail.',
+  },
   'password.mismatch': {
     'en-US': 'The passwords did not match.',
     'pt-BR': 'As senhas não coincidem.',
@@ -84,17 +94,9 @@ export const ACCOUNT_FIELD_MESSAGES = {
     'pt-BR': 'Explique ao cliente o motivo (pelo menos 5 caracteres).',
   },
   // taken values, reported on their field by the server
-  'email.taken': {
-    'en-US': 'This e-mail is already registered.',
-    'pt-BR': 'Este e-mail já está cadastrado.',
-  },
   'username.taken': {
     'en-US': 'This username is already taken.',
     'pt-BR': 'Este nome de usuário já está em uso.',
-  },
-  'cpf.taken': {
-    'en-US': 'This national ID (CPF) is already registered.',
-    'pt-BR': 'Este CPF já está cadastrado.',
   },
   'password.wrong': {
     'en-US': 'The current password is not correct.',
@@ -535,9 +537,10 @@ export const adminSecuritySchema = z.object({ twoFactorRequired: z.boolean() });
 
 /** What the API answers in `message` after a successful action (the specification's wording). */
 export const SUCCESS_MESSAGES = {
+  // the same answer whether the e-mail was new or already registered (its owner is e-mailed)
   registered: {
-    'en-US': 'registration successful, you can now log in',
-    'pt-BR': 'cadastro realizado com sucesso, você já pode entrar',
+    'en-US': 'Thank you. Check your e-mail: we sent you a message to continue.',
+    'pt-BR': 'Obrigado. Verifique seu e-mail: enviamos uma mensagem para você continuar.',
   },
   emailValidated: {
     'en-US': 'E-mail validated successfully.',

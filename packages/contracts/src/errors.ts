@@ -121,6 +121,10 @@ export const ERROR_MESSAGES = {
     'en-US': 'Too many failed attempts. Please try again in {minutes} minutes.',
     'pt-BR': 'Muitas tentativas sem sucesso. Tente novamente em {minutes} minutos.',
   },
+  SIGN_IN_WAIT: {
+    'en-US': 'Too many failed attempts. Please wait {seconds} seconds and try again.',
+    'pt-BR': 'Muitas tentativas sem sucesso. Aguarde {seconds} segundos e tente novamente.',
+  },
   EMAIL_NOT_VERIFIED: {
     'en-US': 'Please confirm your e-mail address first. We sent you a link.',
     'pt-BR': 'Confirme seu endereço de e-mail primeiro. Enviamos um link para você.',
@@ -159,6 +163,12 @@ export const ERROR_MESSAGES = {
     'en-US': 'Two-factor authentication is required for admins. Set it up to continue.',
     'pt-BR':
       'A autenticação de dois fatores é obrigatória para admins. Configure-a para continuar.',
+  },
+  REGISTRATION_NOT_POSSIBLE: {
+    'en-US':
+      'We could not create an account with these details. If you already have an account, sign in or reset your password.',
+    'pt-BR':
+      'Não foi possível criar uma conta com esses dados. Se você já tem uma conta, entre ou redefina sua senha.',
   },
   DUPLICATE: {
     'en-US': 'Please check the form for errors.',

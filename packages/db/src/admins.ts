@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
+import { ACCOUNT_FIELD_MESSAGES } from '@permuta/contracts/accounts';
+import { passwordIssue } from '@permuta/contracts/password-policy';
+import type { PasswordIssue } from '@permuta/contracts/password-policy';
 import { isStrongPassword, hashPassword } from './password.ts';
 import { accounts, users } from './schema/index.ts';
 
@@ -23,10 +26,13 @@ export class AdminExistsError extends Error {
 export class AdminInputError extends Error {
   readonly code = 'ADMIN_INPUT_INVALID';
   readonly field: 'username' | 'password';
-  constructor(field: 'username' | 'password', message: string) {
+  /** why a password that has the right shape is refused (breached, or holds the username) */
+  readonly issue: PasswordIssue | null;
+  constructor(field: 'username' | 'password', message: string, issue: PasswordIssue | null = null) {
     super(message);
     this.name = 'AdminInputError';
     this.field = field;
+    this.issue = issue;
   }
 }
 
@@ -95,6 +101,8 @@ export async function createAdmin(db: Db | Tx, input: CreateAdminInput): Promise
       'The password needs at least 8 characters with an upper-case letter, a lower-case letter, a digit and a special character.',
     );
   }
+  const issue = passwordIssue(password, { username });
+  if (issue) throw new AdminInputError('password', ACCOUNT_FIELD_MESSAGES[issue]['en-US'], issue);
   const passwordHash = await hashPassword(password);
   const id = crypto.randomUUID();
   try {

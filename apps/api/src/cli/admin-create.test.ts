@@ -71,6 +71,17 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     );
   });
 
+  it('refuses a breached ADMIN_PASSWORD, saying why', async () => {
+    const common = await adminCreate(['--username', 'carol'], {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Password1!',
+    });
+    expect(common.code).toBe(64);
+    expect(common.stderr.trim()).toBe(
+      'ADMIN_PASSWORD: This password is on a list of passwords leaked in data breaches, so attackers try it first. Choose another one.',
+    );
+  });
+
   it('creates admins on the DATA_DIR database who then sign in to the server', async () => {
     const generated = await adminCreate(['--username', 'Alice.Ops'], { DATA_DIR: dataDir });
     expect(generated.stderr).toBe('');

@@ -14,6 +14,10 @@ import type { MailMessage } from '../adapters/mail/mailer.ts';
 export type EmailTemplate =
   | { kind: 'verify-email'; name: string; link: string; hours: number }
   | { kind: 'reset-code'; name: string; code: string; minutes: number }
+  | { kind: 'registration-attempt'; name: string; signInLink: string; resetLink: string }
+  | { kind: 'sign-in-guessing'; name: string; failures: number; resetLink: string }
+  | { kind: 'password-changed'; name: string; how: 'changed' | 'reset'; resetLink: string }
+  | { kind: 'new-sign-in'; name: string; ip: string; device: string; resetLink: string }
   | { kind: 'document-approved'; name: string; documentType: DocumentKind; link: string }
   | {
       kind: 'document-rejected';
@@ -310,6 +314,94 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               'Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
             ],
             code: template.code,
+          };
+    case 'registration-attempt':
+      return en
+        ? {
+            subject: `Someone tried to register with your e-mail - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `Someone just tried to create a new ${brand} account with this e-mail address, which already belongs to your account. No new account was created and your account did not change.`,
+              `If it was you, sign in instead; if you forgot your password, reset it: ${template.resetLink}`,
+              'If it was not you, you can ignore this message.',
+            ],
+            action: { label: 'Sign in', url: template.signInLink },
+          }
+        : {
+            subject: `Alguém tentou se cadastrar com o seu e-mail - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Alguém acabou de tentar criar uma nova conta na ${brand} com este endereço de e-mail, que já pertence à sua conta. Nenhuma conta nova foi criada e a sua conta não mudou.`,
+              `Se foi você, entre na sua conta; se esqueceu a senha, redefina-a: ${template.resetLink}`,
+              'Se não foi você, pode ignorar esta mensagem.',
+            ],
+            action: { label: 'Entrar', url: template.signInLink },
+          };
+    case 'sign-in-guessing':
+      return en
+        ? {
+            subject: `Someone is trying to sign in to your account - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `There were ${template.failures} failed attempts to sign in to your ${brand} account with a wrong password in the last few minutes. Your account is not locked: you can still sign in as usual.`,
+              'If it was not you, choose a new, strong password that you use nowhere else.',
+            ],
+            action: { label: 'Choose a new password', url: template.resetLink },
+          }
+        : {
+            subject: `Alguém está tentando entrar na sua conta - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Houve ${template.failures} tentativas de entrar na sua conta da ${brand} com uma senha errada nos últimos minutos. Sua conta não foi bloqueada: você continua entrando normalmente.`,
+              'Se não foi você, escolha uma senha nova e forte, que você não use em nenhum outro lugar.',
+            ],
+            action: { label: 'Escolher uma nova senha', url: template.resetLink },
+          };
+    case 'password-changed': {
+      const reset = template.how === 'reset';
+      return en
+        ? {
+            subject: `${reset ? 'Your password was reset' : 'Your password was changed'} - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              reset
+                ? `The password of your ${brand} account was just reset with a code sent to this e-mail, and every session was ended.`
+                : `The password of your ${brand} account was just changed, and your other sessions were ended.`,
+              'If it was you, there is nothing to do. If it was not, reset your password now and write to our support.',
+            ],
+            action: { label: 'Reset my password', url: template.resetLink },
+          }
+        : {
+            subject: `${reset ? 'Sua senha foi redefinida' : 'Sua senha foi alterada'} - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              reset
+                ? `A senha da sua conta da ${brand} acabou de ser redefinida com um código enviado para este e-mail, e todas as sessões foram encerradas.`
+                : `A senha da sua conta da ${brand} acabou de ser alterada, e as suas outras sessões foram encerradas.`,
+              'Se foi você, não precisa fazer nada. Se não foi, redefina sua senha agora e escreva para o nosso suporte.',
+            ],
+            action: { label: 'Redefinir minha senha', url: template.resetLink },
+          };
+    }
+    case 'new-sign-in':
+      return en
+        ? {
+            subject: `New sign-in to your account - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `Your ${brand} account was just signed in to from a device we had not seen: address ${template.ip}, browser "${template.device}".`,
+              'If it was you, there is nothing to do. If it was not, reset your password now.',
+            ],
+            action: { label: 'Reset my password', url: template.resetLink },
+          }
+        : {
+            subject: `Novo acesso à sua conta - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Alguém acabou de entrar na sua conta da ${brand} por um dispositivo que ainda não conhecíamos: endereço ${template.ip}, navegador "${template.device}".`,
+              'Se foi você, não precisa fazer nada. Se não foi, redefina sua senha agora.',
+            ],
+            action: { label: 'Redefinir minha senha', url: template.resetLink },
           };
     case 'document-approved': {
       const doc = DOCUMENT_NAMES[template.documentType][locale];

@@ -44,6 +44,10 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
+        // a throttled sign-in says when the next try is taken
+        if (error.status === 429 && typeof error.params.seconds === 'number') {
+          reply.header('retry-after', String(error.params.seconds));
+        }
         return send(request, reply, error.status, error.code, error.params, error.fields);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

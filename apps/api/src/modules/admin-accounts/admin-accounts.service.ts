@@ -11,6 +11,7 @@ import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
 import type { AdminProfile, CustomerProfile, DocumentView, Locale } from '@permuta/contracts';
+import { passwordIssue } from '@permuta/contracts/password-policy';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { EmailTemplate } from '../../lib/emails.ts';
@@ -148,7 +149,8 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             400,
             {},
             {
-              [error.field]: error.field === 'username' ? 'username.format' : 'password.weak',
+              [error.field]:
+                error.field === 'username' ? 'username.format' : (error.issue ?? 'password.weak'),
             },
           );
         }
@@ -158,6 +160,13 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
     },
 
     async updateAdmin(actor: Actor, id: string, input: AdminUpdateInput): Promise<AdminListItem> {
+      if (input.password) {
+        const current = await repo.findUser(db, id);
+        const issue = passwordIssue(input.password, {
+          username: input.username ?? current?.username ?? null,
+        });
+        if (issue) throw new AppError('VALIDATION_ERROR', 400, {}, { password: issue });
+      }
       // Hash before the transaction: argon2 is slow on purpose, transactions stay short.
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       try {

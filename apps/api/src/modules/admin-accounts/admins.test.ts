@@ -146,6 +146,24 @@ describe('listing and creating admins', () => {
     const none = await t.handle.db.select().from(users).where(eq(users.username, 'weakling'));
     expect(none).toHaveLength(0);
   });
+  it('refuses a breached password or one holding the username, saying why', async () => {
+    const common = await call('POST', '/api/v1/admin/admins', {
+      payload: { username: 'ops_common', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.fields.password).toContain('leaked in data breaches');
+    const personal = await call('POST', '/api/v1/admin/admins', {
+      payload: {
+        username: 'ops_self',
+        password: 'Ops_Self!2026',
+        confirmPassword: 'Ops_Self!2026',
+      },
+    });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().error.fields.password).toContain('must not contain your username');
+    const none = await t.handle.db.select().from(users).where(eq(users.username, 'ops_common'));
+    expect(none).toHaveLength(0);
+  });
 });
 
 describe('editing admins', () => {

@@ -27,28 +27,31 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return row ?? null;
 }
 
-/** Which of e-mail, username and CPF another account already holds. */
+/**
+ * Which of e-mail, username and CPF other accounts already hold, and the holder of the e-mail
+ * (whose owner is told of the attempt rather than the caller).
+ */
 export async function takenIdentity(
   db: Db | Tx,
   input: { email: string; username: string; cpf: string },
-): Promise<Record<string, string>> {
+): Promise<{ email: UserRow | null; username: boolean; cpf: boolean }> {
+  const email = input.email.toLowerCase();
+  const username = input.username.toLowerCase();
   const rows = await db
-    .select({ email: users.email, username: users.username, cpf: users.cpf })
+    .select()
     .from(users)
     .where(
       or(
-        sql`lower(${users.email}) = ${input.email}`,
-        sql`lower(${users.username}) = ${input.username}`,
+        sql`lower(${users.email}) = ${email}`,
+        sql`lower(${users.username}) = ${username}`,
         eq(users.cpf, input.cpf),
       ),
     );
-  const fields: Record<string, string> = {};
-  for (const row of rows) {
-    if (row.email.toLowerCase() === input.email) fields.email = 'email.taken';
-    if (row.username.toLowerCase() === input.username) fields.username = 'username.taken';
-    if (row.cpf === input.cpf) fields.cpf = 'cpf.taken';
-  }
-  return fields;
+  return {
+    email: rows.find((row) => row.email.toLowerCase() === email) ?? null,
+    username: rows.some((row) => row.username.toLowerCase() === username),
+    cpf: rows.some((row) => row.cpf === input.cpf),
+  };
 }
 
 export async function credentialHash(db: Db | Tx, userId: string): Promise<string | null> {
@@ -150,37 +153,89 @@ export async function sessionById(db: Db | Tx, id: string) {
   return row ?? null;
 }
 
-/** Failed sign-ins since `since`, for one account (by e-mail or username) and for one IP. */
+/**
+ * Failed sign-ins since `since` on one account (by e-mail, or `admin:<username>`): from one
+ * address (how many, and the latest) and from everywhere (how many).
+ */
 export async function failedSignIns(
   db: Db | Tx,
   input: { account: string; ip: string; since: Date },
-): Promise<{ account: number; ip: number; oldestAccount: Date | null; oldestIp: Date | null }> {
+): Promise<{ fromIp: number; lastFromIp: Date | null; total: number }> {
   const rows = await db
     .select({
-      account: sql<number>`count(*) filter (where ${auditLog.entityId} = ${input.account})::int`,
-      ip: sql<number>`count(*) filter (where ${auditLog.ip} = ${input.ip})::int`,
-      oldestAccount: sql<
+      fromIp: sql<number>`count(*) filter (where ${auditLog.ip} = ${input.ip})::int`,
+      lastFromIp: sql<
         string | null
-      >`min(${auditLog.createdAt}) filter (where ${auditLog.entityId} = ${input.account})`,
-      oldestIp: sql<
-        string | null
-      >`min(${auditLog.createdAt}) filter (where ${auditLog.ip} = ${input.ip})`,
+      >`max(${auditLog.createdAt}) filter (where ${auditLog.ip} = ${input.ip})`,
+      total: sql<number>`count(*)::int`,
     })
     .from(auditLog)
     .where(
       and(
         eq(auditLog.action, 'auth.sign_in_failed'),
+        eq(auditLog.entityId, input.account),
         gt(auditLog.createdAt, input.since),
-        or(eq(auditLog.entityId, input.account), eq(auditLog.ip, input.ip)),
       ),
     );
   const row = rows[0];
   return {
-    account: Number(row?.account ?? 0),
-    ip: Number(row?.ip ?? 0),
-    oldestAccount: row?.oldestAccount ? new Date(row.oldestAccount) : null,
-    oldestIp: row?.oldestIp ? new Date(row.oldestIp) : null,
+    fromIp: Number(row?.fromIp ?? 0),
+    lastFromIp: row?.lastFromIp ? new Date(row.lastFromIp) : null,
+    total: Number(row?.total ?? 0),
   };
+}
+
+/**
+ * Claims the once-per-window warning to a user whose account is being guessed: true (and the
+ * claim recorded) when none was sent since `since`. Serialised per user.
+ */
+export async function claimGuessingAlert(
+  tx: Tx,
+  input: { userId: string; since: Date; failures: number; ip: string },
+): Promise<boolean> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext(${`guessing-alert:${input.userId}`}))`,
+  );
+  const [sent] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'auth.guessing_alert'),
+        eq(auditLog.entityId, input.userId),
+        gt(auditLog.createdAt, input.since),
+      ),
+    )
+    .limit(1);
+  if (sent) return false;
+  await tx.insert(auditLog).values({
+    actorType: 'system',
+    actorId: null,
+    action: 'auth.guessing_alert',
+    entityType: 'user',
+    entityId: input.userId,
+    ip: input.ip,
+    after: { failures: input.failures },
+  });
+  return true;
+}
+
+/**
+ * Whether a user has signed in before at all, and from this device (the same address and user
+ * agent), by the `auth.sign_in` entries of the audit log.
+ */
+export async function signInHistory(
+  db: Db | Tx,
+  input: { userId: string; ip: string; userAgent: string },
+): Promise<{ any: boolean; fromDevice: boolean }> {
+  const [row] = await db
+    .select({
+      any: sql<number>`count(*)::int`,
+      fromDevice: sql<number>`count(*) filter (where ${auditLog.ip} = ${input.ip} and coalesce(${auditLog.after}->>'userAgent', '') = ${input.userAgent})::int`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, input.userId)));
+  return { any: Number(row?.any ?? 0) > 0, fromDevice: Number(row?.fromDevice ?? 0) > 0 };
 }
 
 export const EMAIL_VERIFICATION_PREFIX = 'email-verification:';

@@ -18,6 +18,7 @@ import type {
   signInSchema,
   adminSignInSchema,
 } from '@permuta/contracts';
+import { passwordIssue } from '@permuta/contracts/password-policy';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -34,11 +35,13 @@ import {
   credentialHash,
   customerProfile,
   deleteUserSessions,
+  claimGuessingAlert,
   failedSignIns,
   findUserByEmail,
   findUserById,
   latestEmailVerification,
   setCredentialPassword,
+  signInHistory,
   takeResetCode,
   takenIdentity,
   twoFactorLockedUntil,
@@ -46,11 +49,18 @@ import {
 import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
 import type { UserRow } from './auth.repository.ts';
 
-/** Sign-in throttling: failures counted over this window, per account and per IP. */
+/**
+ * Sign-in throttling, per account AND address (never a whole account, never a whole address:
+ * either would let anyone lock others out): failures are counted over this window; after
+ * FREE_FAILURES from one address on one account, the next try from there waits 1 s, then 2 s,
+ * 4 s... up to MAX_WAIT_SECONDS after the latest failure. The owner on another address is not
+ * held back. The counts live in the audit log, in the shared database.
+ */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 10;
-/** Higher than per account: several customers may share one address (offices, mobile NAT). */
-export const MAX_FAILURES_PER_IP = 30;
+export const FREE_FAILURES = 5;
+export const MAX_WAIT_SECONDS = 15 * 60;
+/** Failures on one account (from anywhere) in the window that make its owner be e-mailed, once. */
+export const GUESSING_ALERT_FAILURES = 10;
 /** E-mail validation link lifetime and the resend countdown. */
 export const EMAIL_LINK_HOURS = 24;
 export const RESEND_SECONDS = 60;
@@ -61,6 +71,13 @@ export interface AuthServiceDeps {
   publicUrl: string;
   now: () => Date;
   sendEmail: (to: string, template: EmailTemplate, locale: Locale) => Promise<boolean>;
+  /** enqueues an e-mail in a transaction (sent only if it commits) */
+  enqueueEmail: (
+    db: Db | Tx,
+    to: string,
+    template: EmailTemplate,
+    locale: Locale,
+  ) => Promise<string | null>;
 }
 
 /** The caller as the routes see it: its IP and the headers better-auth needs. */
@@ -91,6 +108,16 @@ function resetCodeMatches(value: string, code: string): boolean {
 
 export function localePath(locale: Locale, path: string): string {
   return locale === 'en-US' ? `/en-US${path}` : path;
+}
+
+/** Refuses a breached password, or one holding the username or e-mail, on `field`. */
+function refuseUnsafePassword(
+  field: string,
+  password: string,
+  person: { username?: string | null; email?: string | null },
+) {
+  const issue = passwordIssue(password, person);
+  if (issue) throw new AppError('VALIDATION_ERROR', 400, {}, { [field]: issue });
 }
 
 function betterAuthCode(error: unknown): string | null {
@@ -137,6 +164,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
+  const resetLinkOf = (user: UserRow) =>
+    `${deps.publicUrl}${localePath(user.locale, '/forgot-password')}`;
+
   async function sendVerificationEmail(user: UserRow, token: string) {
     const link = `${deps.publicUrl}${localePath(user.locale, '/validate-email')}?token=${token}`;
     await deps.sendEmail(
@@ -149,21 +179,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function throttle(account: string, ip: string) {
     const since = new Date(now().getTime() - THROTTLE_WINDOW_MS);
     const failures = await failedSignIns(db, { account, ip, since });
-    const oldest =
-      failures.account >= MAX_FAILURES_PER_ACCOUNT
-        ? failures.oldestAccount
-        : failures.ip >= MAX_FAILURES_PER_IP
-          ? failures.oldestIp
-          : null;
-    if (oldest) {
-      const ms = oldest.getTime() + THROTTLE_WINDOW_MS - now().getTime();
-      throw new AppError('SIGN_IN_THROTTLED', 429, {
-        minutes: Math.max(1, Math.ceil(ms / 60_000)),
-      });
+    if (failures.fromIp < FREE_FAILURES || !failures.lastFromIp) return;
+    const waitSeconds = Math.min(MAX_WAIT_SECONDS, 2 ** (failures.fromIp - FREE_FAILURES));
+    const left = failures.lastFromIp.getTime() + waitSeconds * 1000 - now().getTime();
+    if (left > 0) {
+      throw new AppError('SIGN_IN_WAIT', 429, { seconds: Math.ceil(left / 1000) });
     }
   }
 
-  async function recordFailure(account: string, ip: string, userId: string | null, reason: string) {
+  /**
+   * Records a failed sign-in; when the account of a known customer has been failed
+   * GUESSING_ALERT_FAILURES times in the window, its owner is e-mailed (once per window).
+   */
+  async function recordFailure(account: string, ip: string, user: UserRow | null, reason: string) {
+    const userId = user?.role === 'customer' ? user.id : null;
     await writeAudit(db, {
       actorType: userId ? 'customer' : 'system',
       actorId: userId,
@@ -172,6 +201,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       entityId: account,
       ip,
       after: { reason },
+    });
+    // counted for unknown accounts too, so the answer takes the same time
+    const since = new Date(now().getTime() - THROTTLE_WINDOW_MS);
+    const { total } = await failedSignIns(db, { account, ip, since });
+    if (!user || user.role !== 'customer' || total < GUESSING_ALERT_FAILURES) return;
+    await db.transaction(async (tx) => {
+      if (!(await claimGuessingAlert(tx, { userId: user.id, since, failures: total, ip }))) return;
+      await deps.enqueueEmail(
+        tx,
+        user.email,
+        {
+          kind: 'sign-in-guessing',
+          name: user.name,
+          failures: total,
+          resetLink: `${deps.publicUrl}${localePath(user.locale, '/forgot-password')}`,
+        },
+        user.locale,
+      );
     });
   }
 
@@ -183,11 +230,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function auditedSignIn<T>(
     entry: (session: CreatedSession) => Omit<AuditEntry, 'action' | 'entityType' | 'entityId'>,
     call: () => Promise<T>,
+    before?: (tx: Tx) => Promise<void>,
   ): Promise<{ result: T; session: CreatedSession | null }> {
     const created: { session: CreatedSession | null } = { session: null };
     const result = await onSessionCreated(
       db,
       async (tx: Tx, session) => {
+        if (before) await before(tx);
         await writeAudit(tx, {
           ...entry(session),
           action: 'auth.sign_in',
@@ -235,19 +284,46 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     sessionResponse,
 
+    /**
+     * Creates the account and e-mails its validation link. An e-mail that already has an account
+     * gets the same answer (the caller must not learn who is a customer): nothing is created and
+     * the owner is e-mailed instead, in their language. A taken username is said on its field; a
+     * taken CPF gets one generic refusal that names no field.
+     */
     async register(
       input: z.output<typeof registrationSchema>,
       caller: Caller,
       pageLocale: Locale,
     ): Promise<void> {
       const locale = input.locale ?? pageLocale;
+      refuseUnsafePassword('password', input.password, input);
       const passwordHash = await hashPassword(input.password);
       const id = crypto.randomUUID();
       let token = '';
+      let owner: UserRow | null;
+      const refuseTaken = (taken: Awaited<ReturnType<typeof takenIdentity>>) => {
+        if (taken.username) {
+          throw new AppError('DUPLICATE', 409, {}, { username: 'username.taken' });
+        }
+        if (taken.cpf) throw new AppError('REGISTRATION_NOT_POSSIBLE', 409);
+      };
+      const recordAttempt = (tx: Db | Tx, user: UserRow) =>
+        writeAudit(tx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'auth.registration_attempt',
+          entityType: 'user',
+          entityId: user.id,
+          ip: caller.ip,
+        });
       try {
-        await db.transaction(async (tx) => {
+        owner = await db.transaction(async (tx) => {
           const taken = await takenIdentity(tx, input);
-          if (Object.keys(taken).length > 0) throw new AppError('DUPLICATE', 409, {}, taken);
+          refuseTaken(taken);
+          if (taken.email) {
+            await recordAttempt(tx, taken.email);
+            return taken.email;
+          }
           await tx.insert(users).values({
             id,
             role: 'customer',
@@ -283,15 +359,32 @@ export function createAuthService(deps: AuthServiceDeps) {
               locale,
             },
           });
+          return null;
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (isUniqueViolation(error)) {
-          // Lost a race with a simultaneous registration: report which field.
-          const taken = await takenIdentity(db, input);
-          throw new AppError('DUPLICATE', 409, {}, taken);
+        if (!isUniqueViolation(error)) throw error;
+        // Lost a race with a simultaneous registration: answer as if it had come first.
+        const taken = await takenIdentity(db, input);
+        refuseTaken(taken);
+        if (!taken.email) throw error;
+        owner = taken.email;
+        await recordAttempt(db, owner);
+      }
+      if (owner) {
+        if (owner.role === 'customer') {
+          await deps.sendEmail(
+            owner.email,
+            {
+              kind: 'registration-attempt',
+              name: owner.name,
+              signInLink: `${deps.publicUrl}${localePath(owner.locale, '/login')}`,
+              resetLink: `${deps.publicUrl}${localePath(owner.locale, '/forgot-password')}`,
+            },
+            owner.locale,
+          );
         }
-        throw error;
+        return;
       }
       const user = await findUserById(db, id);
       if (user) await sendVerificationEmail(user, token);
@@ -307,26 +400,40 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ok = hash ? await verifyPassword({ hash, password: input.password }) : false;
       if (!hash) await burnPasswordCheck(input.password);
       if (!user || !ok) {
-        await recordFailure(
-          input.email,
-          caller.ip,
-          user?.role === 'customer' ? user.id : null,
-          'credentials',
-        );
+        await recordFailure(input.email, caller.ip, user, 'credentials');
         throw new AppError('INVALID_CREDENTIALS', 401);
       }
       if (!user.active) {
-        await recordFailure(input.email, caller.ip, user.id, 'inactive');
+        await recordFailure(input.email, caller.ip, user, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
       }
+      const userAgent = (caller.headers.get('user-agent') ?? '').slice(0, 200);
       const { result, session } = await auditedSignIn(
-        () => ({ actorType: 'customer', actorId: user.id, ip: caller.ip }),
+        () => ({ actorType: 'customer', actorId: user.id, ip: caller.ip, after: { userAgent } }),
         () =>
           auth.api.signInEmail({
             body: { email: user.email, password: input.password, rememberMe: true },
             headers: caller.headers,
             returnHeaders: true,
           }),
+        // A device is an address and user agent seen at an earlier sign-in; the first sign-in
+        // of an account (after registering) is not news.
+        async (tx) => {
+          const seen = await signInHistory(tx, { userId: user.id, ip: caller.ip, userAgent });
+          if (!seen.any || seen.fromDevice) return;
+          await deps.enqueueEmail(
+            tx,
+            user.email,
+            {
+              kind: 'new-sign-in',
+              name: user.name,
+              ip: caller.ip,
+              device: userAgent || '?',
+              resetLink: resetLinkOf(user),
+            },
+            user.locale,
+          );
+        },
       );
       if (!session) throw new Error('sign-in created no session');
       return {
@@ -534,6 +641,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<void> {
       const email = input.email.toLowerCase();
       const invalid = () => new AppError('RESET_CODE_INVALID', 400, {}, { code: 'code.invalid' });
+      // checked before the code, so that a refused password spends none of its tries
+      const holder = await findUserByEmail(db, email);
+      refuseUnsafePassword('password', input.password, {
+        email,
+        username: holder?.username ?? null,
+      });
       try {
         await auth.api.checkVerificationOTP({
           body: { email, type: 'forget-password', otp: input.code },
@@ -572,6 +685,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           ip: caller.ip,
           after: { sessionsRevoked, emailVerified: true },
         });
+        await deps.enqueueEmail(
+          tx,
+          user.email,
+          { kind: 'password-changed', name: user.name, how: 'reset', resetLink: resetLinkOf(user) },
+          user.locale,
+        );
       });
     },
 
@@ -584,6 +703,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!hash || !(await verifyPassword({ hash, password: input.currentPassword }))) {
         throw new AppError('VALIDATION_ERROR', 400, {}, { currentPassword: 'password.wrong' });
       }
+      const holder = await findUserById(db, actor.userId);
+      refuseUnsafePassword('newPassword', input.newPassword, {
+        email: holder?.email ?? null,
+        username: holder?.username ?? null,
+      });
       const newHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx
@@ -602,6 +726,19 @@ export function createAuthService(deps: AuthServiceDeps) {
           entityId: actor.userId,
           ip: caller.ip,
         });
+        if (holder) {
+          await deps.enqueueEmail(
+            tx,
+            holder.email,
+            {
+              kind: 'password-changed',
+              name: holder.name,
+              how: 'changed',
+              resetLink: resetLinkOf(holder),
+            },
+            holder.locale,
+          );
+        }
       });
     },
 

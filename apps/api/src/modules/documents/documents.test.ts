@@ -261,6 +261,36 @@ describe('accepted uploads', () => {
     expect(rlo.json().originalName).toBe('faturafdp.pdf');
   });
 
+  it("judges by content: accepts a JPEG named without an extension or behind a right-to-left override, shown with the content's extension", async () => {
+    const customer = await registerCustomer(t.app);
+    const bare = await upload(customer, 'selfie_with_id', 'selfie', await jpeg());
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({ mimeType: 'image/jpeg', originalName: 'selfie.jpg' });
+    const rlo = await upload(customer, 'national_id', 'rg\u202Egpj.exe', await jpeg());
+    expect(rlo.statusCode).toBe(201);
+    expect(rlo.json()).toMatchObject({ mimeType: 'image/jpeg', originalName: 'rggpj.exe.jpg' });
+    const [row] = await t.app.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, rlo.json().id as string));
+    expect(row!.storageKey).toMatch(/^documents\/[0-9a-f]{64}$/);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/me/documents/${rlo.json().id as string}/file`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(String(download.headers['content-disposition'])).toContain('rggpj.exe.jpg');
+  });
+
+  it('still refuses a Windows executable renamed .jpg (DOCUMENT_TYPE)', async () => {
+    const mz = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
+    const res = await upload(alice, 'selfie_with_id', 'selfie.jpg', mz);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('DOCUMENT_TYPE');
+  });
+
   it('takes documents before the e-mail is validated', async () => {
     const fresh = await registerCustomer(t.app, { verified: false });
     const res = await upload(fresh, 'national_id', 'id.jpg', await jpeg());

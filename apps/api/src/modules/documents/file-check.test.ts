@@ -5,6 +5,7 @@ import { MAX_DOCUMENT_BYTES } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   BAD_FILES,
+  NAMED_OTHERWISE,
   jpeg,
   jpegWithGps,
   jpegWithPhpComment,
@@ -44,6 +45,17 @@ describe('the bad-file corpus', () => {
 });
 
 describe('accepted documents', () => {
+  it.each(NAMED_OTHERWISE.map((file) => [file.label, file] as const))(
+    'accepts by content %s, shown with an extension that fits',
+    async (_, file) => {
+      const checked = await checkDocumentFile({
+        bytes: await file.bytes(),
+        fileName: file.fileName,
+      });
+      expect(checked.originalName).toBe(file.shownAs);
+    },
+  );
+
   it('accepts a JPEG (.jpg and .jpeg) and re-encodes it as a JPEG', async () => {
     for (const name of ['selfie.jpg', 'SELFIE.JPEG']) {
       const checked = await checkDocumentFile({ bytes: await jpeg(), fileName: name });

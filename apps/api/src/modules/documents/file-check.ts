@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from '@permuta/contracts';
+import { MAX_DOCUMENT_BYTES } from '@permuta/contracts';
 import type { ErrorCode } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -12,16 +12,13 @@ import { AppError } from '../../lib/app-error.ts';
  * section 4): JPG, JPEG, PNG or PDF by CONTENT (magic bytes), at most 5 MB. Images are decoded
  * and re-encoded (JPEG stays JPEG, PNG stays PNG) so that no metadata (EXIF, GPS, comments) and
  * nothing appended to the image survives; PDFs are kept as sent but refused when they carry
- * active content. The name is only ever shown: it is cleaned, and its extension must agree with
- * the content.
+ * active content. The name never decides anything: it is only ever shown, cleaned and given the
+ * content's extension when its own does not fit (see displayName); files are stored under
+ * server-made names.
  *
- * Codes, in the order they are checked (the web app's pre-check uses the same order):
- * - DOCUMENT_TYPE: the name's extension is not jpg/jpeg/png/pdf (including no extension, an
- *   `.exe`, or an `.exe` hidden behind a right-to-left override), or the content is not a
- *   JPEG, PNG or PDF whatever the name says;
+ * Codes, in the order they are checked:
  * - DOCUMENT_EMPTY, DOCUMENT_TOO_LARGE (413);
- * - DOCUMENT_CONTENT_MISMATCH: an accepted extension on another accepted kind (`photo.png`
- *   that is a PDF);
+ * - DOCUMENT_TYPE: the content is not a JPEG, PNG or PDF, whatever the name says;
  * - DOCUMENT_CORRUPT, DOCUMENT_IMAGE_TOO_LARGE (pixel floods), DOCUMENT_PDF_ACTIVE_CONTENT,
  *   DOCUMENT_PDF_ENCRYPTED.
  */
@@ -100,6 +97,23 @@ export function sanitizeFileName(raw: string): string {
 /** The lower-case extension of a (cleaned) name, '' when it has none. */
 export function extensionOf(name: string): string {
   return /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase() ?? '';
+}
+
+/**
+ * The cleaned name with an extension that fits the content: the name's own when it does,
+ * otherwise the content's appended (`selfie` -> `selfie.jpg`, `id.exe` holding a PNG ->
+ * `id.exe.png`, an empty name -> `document.pdf`). Only ever shown and offered as the download
+ * name; files are stored under server-made names.
+ */
+export function displayName(raw: string, kind: DocumentKind): string {
+  const clean = sanitizeFileName(raw);
+  if (EXTENSIONS_OF[kind].includes(extensionOf(clean))) return clean;
+  const suffix = `.${kind}`;
+  const base = [...(clean || 'document')]
+    .slice(0, MAX_DOCUMENT_NAME_LENGTH - suffix.length)
+    .join('')
+    .replace(/[.\s]+$/, '');
+  return `${base}${suffix}`;
 }
 
 // --- images -------------------------------------------------------------------------------
@@ -307,11 +321,6 @@ async function detectKind(bytes: Buffer): Promise<DocumentKind | null> {
  * why it is refused. Pure: stores nothing.
  */
 export async function checkDocumentFile(file: UploadedFile): Promise<CheckedDocument> {
-  const cleanName = sanitizeFileName(file.fileName);
-  const extension = extensionOf(cleanName);
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw documentRefused('DOCUMENT_TYPE');
-  }
   if (file.bytes.length === 0 && !file.truncated) throw documentRefused('DOCUMENT_EMPTY');
   if (file.truncated || file.bytes.length > MAX_DOCUMENT_BYTES) {
     throw documentRefused('DOCUMENT_TOO_LARGE');
@@ -319,7 +328,6 @@ export async function checkDocumentFile(file: UploadedFile): Promise<CheckedDocu
 
   const kind = await detectKind(file.bytes);
   if (!kind) throw documentRefused('DOCUMENT_TYPE');
-  if (!EXTENSIONS_OF[kind].includes(extension)) throw documentRefused('DOCUMENT_CONTENT_MISMATCH');
 
   let stored: Buffer;
   if (kind === 'pdf') {
@@ -332,7 +340,7 @@ export async function checkDocumentFile(file: UploadedFile): Promise<CheckedDocu
     bytes: stored,
     kind,
     mimeType: MIME_OF[kind],
-    originalName: cleanName,
+    originalName: displayName(file.fileName, kind),
     sizeBytes: stored.length,
     sha256: createHash('sha256').update(stored).digest('hex'),
   };

@@ -250,7 +250,9 @@ describe("the customer's moves", () => {
 
     for (const file of [
       { name: 'one.png', bytes: await png(), type: 'image/png' },
-      { name: 'two.jpg', bytes: await jpeg(), type: 'image/jpeg' },
+      // judged by content: a JPEG without an extension, then one behind a right-to-left override
+      { name: 'comprovante', bytes: await jpeg(), type: 'application/octet-stream' },
+      { name: 'pix\u202Egpj.exe', bytes: await jpeg(), type: 'application/octet-stream' },
     ]) {
       const body = multipartBody(file);
       const ok = await t.app.inject({

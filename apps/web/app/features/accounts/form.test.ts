@@ -66,10 +66,10 @@ describe('describing a failed request', () => {
       status: 409,
       code: 'DUPLICATE',
       message: 'Please check the form for errors.',
-      fields: { email: 'This e-mail is already registered.', other: 'x' },
+      fields: { username: 'This username is already taken.', other: 'x' },
     });
-    expect(describeFailure(error, ['email', 'cpf'], 'fallback')).toEqual({
-      fields: { email: 'This e-mail is already registered.' },
+    expect(describeFailure(error, ['username', 'cpf'], 'fallback')).toEqual({
+      fields: { username: 'This username is already taken.' },
       message: 'Please check the form for errors.',
     });
   });

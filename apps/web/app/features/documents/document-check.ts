@@ -10,12 +10,10 @@ export const DOCUMENT_ACCEPT = [
 ].join(',');
 
 /**
- * The check made before uploading, with the server's limits: the extension and the size. It only
- * spares a useless upload; the server sniffs the content and has the last word.
+ * The check made before uploading, with the server's limits: the size only. The name decides
+ * nothing (a JPEG named `selfie` is a JPEG); the server judges the content and has the last word.
  */
 export function precheckDocument(file: { name: string; size: number }): ErrorCode | null {
-  const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return 'DOCUMENT_TYPE';
   if (file.size === 0) return 'DOCUMENT_EMPTY';
   if (file.size > MAX_DOCUMENT_BYTES) return 'DOCUMENT_TOO_LARGE';
   return null;

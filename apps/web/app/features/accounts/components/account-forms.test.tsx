@@ -124,6 +124,34 @@ describe('sign-in form', () => {
   });
 });
 
+describe('sign-in form after registering', () => {
+  it.each([
+    ['en-US', '/en-US/login', 'Check your e-mail', 'We sent a message to maria@example.com.'],
+    ['pt-BR', '/login', 'Verifique seu e-mail', 'Enviamos uma mensagem para maria@example.com.'],
+  ] as const)('tells to check the e-mail (%s)', async (locale, url, title, text) => {
+    render(
+      <MemoryRouter
+        initialEntries={[
+          { pathname: url, state: { email: 'maria@example.com', registered: true } },
+        ]}
+      >
+        <I18nextProvider i18n={i18nFor(locale)}>
+          <MantineProvider>
+            <QueryProvider>
+              <Routes>
+                <Route path={url} element={<LoginForm />} />
+              </Routes>
+            </QueryProvider>
+          </MantineProvider>
+        </I18nextProvider>
+      </MemoryRouter>,
+    );
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(title);
+    expect(status.textContent).toContain(text);
+  });
+});
+
 describe('registration form', () => {
   function fillValid(locale: Locale) {
     const en = locale === 'en-US';
@@ -138,21 +166,21 @@ describe('registration form', () => {
     fireEvent.click(screen.getByRole('checkbox'));
   }
 
-  it('shows an e-mail already registered on the e-mail field', async () => {
+  it('shows a username already taken on the username field', async () => {
     stubFetch(() =>
       json(409, {
         error: {
           code: 'DUPLICATE',
           message: 'Verifique os erros do formulário.',
-          fields: { email: 'Este e-mail já está cadastrado.' },
+          fields: { username: 'Este nome de usuário já está em uso.' },
         },
       }),
     );
     renderAt('pt-BR', '/registration', <RegistrationForm />);
     fillValid('pt-BR');
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
-    const message = await screen.findByText('Este e-mail já está cadastrado.');
-    const input = field('E-mail');
+    const message = await screen.findByText('Este nome de usuário já está em uso.');
+    const input = field('Nome de usuário');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain(message.id);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -164,14 +192,39 @@ describe('registration form', () => {
     });
   });
 
-  it('goes to sign in once registered', async () => {
-    stubFetch(() => json(201, { message: 'Registration successful, you can now log in.' }));
+  it('shows why a password is refused on the password field', async () => {
+    const message =
+      'This password is on a list of passwords leaked in data breaches, so attackers try it first. Choose another one.';
+    stubFetch(() =>
+      json(400, {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Please check the form for errors.',
+          fields: { password: message },
+        },
+      }),
+    );
+    renderAt('en-US', '/registration', <RegistrationForm />);
+    fillValid('en-US');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const shown = await screen.findByText(message);
+    const input = field('Password');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(shown.id);
+  });
+
+  it('says to check the e-mail once registered, and goes to sign in', async () => {
+    stubFetch(() =>
+      json(201, { message: 'Thank you. Check your e-mail: we sent you a message to continue.' }),
+    );
     renderAt('en-US', '/registration', <RegistrationForm />);
     fillValid('en-US');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('elsewhere')).toBeTruthy();
     const { toast } = await import('../../../lib/toast.ts');
-    expect(toast.success).toHaveBeenCalledWith('Registration successful, you can now log in.');
+    expect(toast.success).toHaveBeenCalledWith(
+      'Thank you. Check your e-mail: we sent you a message to continue.',
+    );
   });
 
   it('refuses a minor without calling the API', async () => {

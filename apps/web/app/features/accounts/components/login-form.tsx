@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Alert.css';
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useLocation } from 'react-router';
 import type { SignInInput } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -30,7 +31,9 @@ export function LoginForm() {
   const { t } = useTranslation();
   const locale = useLocale();
   const location = useLocation();
-  const prefill = (location.state as { email?: unknown } | null)?.email;
+  const state = location.state as { email?: unknown; registered?: unknown } | null;
+  const prefill = state?.email;
+  const registered = state?.registered === true && typeof prefill === 'string';
   const [values, setValues] = useState<SignInInput>({
     email: typeof prefill === 'string' ? prefill : '',
     password: '',
@@ -77,6 +80,11 @@ export function LoginForm() {
       aria-label={t('pages.login.title')}
     >
       <Stack gap="md">
+        {registered ? (
+          <Alert role="status" color="blue" title={t('accounts.login.checkEmailTitle')}>
+            {t('accounts.login.checkEmailText', { email: prefill })}
+          </Alert>
+        ) : null}
         <FormFailure title={t('accounts.login.failedTitle')} message={failure} />
         <TextInput
           label={t('accounts.fields.email')}

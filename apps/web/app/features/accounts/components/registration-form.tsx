@@ -76,7 +76,10 @@ export function RegistrationForm() {
         // validated by registrationSchema: acceptTerms is true here
         await register.mutateAsync(values as RegistrationInput);
         void toast.success(t('messages.registered'));
-        await navigate(localizePath('/login', locale), { state: { email: values.email.trim() } });
+        // the same answer whether the e-mail was new or already had an account: look at the inbox
+        await navigate(localizePath('/login', locale), {
+          state: { email: values.email.trim(), registered: true },
+        });
       } catch (error) {
         const found = describeFailure(error, FIELDS, t('messages.generic'));
         form.setErrors(found.fields);
