@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineLayers } from './scripts/mantine-layers.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const CLIENT_DIR = path.resolve(import.meta.dirname, 'build/client');
@@ -184,7 +185,7 @@ export default defineConfig(({ command }) => ({
       ),
     ),
   },
-  plugins: [reactRouter(), staticFallback(), buildInfo()],
+  plugins: [mantineLayers(), reactRouter(), staticFallback(), buildInfo()],
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
