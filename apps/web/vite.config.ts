@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { mantineLayers } from './scripts/mantine-layers.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const CLIENT_DIR = path.resolve(import.meta.dirname, 'build/client');
@@ -202,7 +203,7 @@ export default defineConfig(({ command }) => ({
       ),
     ),
   },
-  plugins: [reactRouter(), staticFallback(), buildInfo()],
+  plugins: [mantineLayers(), reactRouter(), staticFallback(), buildInfo()],
   server: {
     port: 5173,
     proxy: API_PROXY,

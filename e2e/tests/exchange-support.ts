@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { DOCUMENT_TYPES } from '@permuta/contracts/accounts';
 import type { OrderStatus } from '@permuta/contracts/order-state';
+import type { LockedQuote, OrderView } from '@permuta/contracts/orders';
+import type { WalletSaved } from '@permuta/contracts/wallets';
 import { orderStatusName } from '../../apps/api/src/lib/emails.ts';
 import { randomCpf, waitForMail, type CaughtMail } from './accounts-support.ts';
 import { expect, fieldName, type E2eCustomer, type Locale } from './back-office.ts';
@@ -158,4 +160,141 @@ export async function waitForOrderMails(
     )
     .toEqual(subjects.map(() => 1));
   return subjects.map((subject) => all.find((mail) => matches(mail, subject))!);
+}
+
+async function ok(answer: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) {
+  expect(answer.status(), await answer.text()).toBe(status);
+  return answer;
+}
+
+/**
+ * A completed order of the customer, through the API as the exchange test runs it by hand: a
+ * PIX wallet, 100 USDT locked and ordered, payment confirmed with a hash, the admin confirms the
+ * funds, pays with a proof and completes the order.
+ */
+export async function completedOrder(
+  baseURL: string,
+  admin: APIRequestContext,
+  customer: ExchangeCustomer,
+  locale: Locale,
+): Promise<OrderView> {
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'accept-language': locale },
+  });
+  try {
+    await ok(
+      await api.post('/api/v1/auth/sign-in', {
+        data: { email: customer.email, password: customer.password },
+      }),
+    );
+    const wallet = (await (
+      await ok(
+        await api.post('/api/v1/me/wallets', {
+          data: {
+            kind: 'pix',
+            token: 'PIX',
+            pixKeyType: 'cpf',
+            pixKey: customer.cpf,
+            bankCode: '260',
+            holderName: customer.name,
+            holderDocument: customer.cpf,
+          },
+        }),
+        201,
+      )
+    ).json()) as WalletSaved;
+    const quote = (await (
+      await ok(
+        await api.post('/api/v1/orders/quote', {
+          data: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
+        }),
+      )
+    ).json()) as LockedQuote;
+    const order = (await (
+      await ok(
+        await api.post('/api/v1/orders', {
+          headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+          data: { quoteToken: quote.quoteToken, walletId: wallet.wallet.id },
+        }),
+        201,
+      )
+    ).json()) as OrderView;
+    const ref = encodeURIComponent(order.reference);
+    await ok(
+      await api.post(`/api/v1/orders/${ref}/confirm-payment`, {
+        data: { txHash: randomBytes(32).toString('hex') },
+      }),
+    );
+    await ok(
+      await admin.post(`/api/v1/admin/orders/${ref}/transition`, {
+        data: { action: 'confirm_funds', amountReceived: '100' },
+      }),
+    );
+    await ok(
+      await admin.post(`/api/v1/admin/orders/${ref}/pay`, {
+        multipart: { file: await pngFile('pagamento.png'), payoutTxId: `E2E${order.reference}` },
+      }),
+    );
+    await ok(
+      await admin.post(`/api/v1/admin/orders/${ref}/transition`, { data: { action: 'complete' } }),
+    );
+    return order;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A pending PIX -> USDT order of the customer, through the API: a USDT (TRC20) wallet, 250 BRL
+ * locked and ordered, not paid yet (its page offers the proof upload, confirm and cancel).
+ */
+export async function pendingOrder(
+  baseURL: string,
+  customer: ExchangeCustomer,
+  locale: Locale,
+): Promise<OrderView> {
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'accept-language': locale },
+  });
+  try {
+    await ok(
+      await api.post('/api/v1/auth/sign-in', {
+        data: { email: customer.email, password: customer.password },
+      }),
+    );
+    const wallet = (await (
+      await ok(
+        await api.post('/api/v1/me/wallets', {
+          // the USDT contract's address: a valid Tron address any customer could paste
+          data: {
+            kind: 'crypto',
+            token: 'USDT',
+            network: 'TRC20',
+            address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          },
+        }),
+        201,
+      )
+    ).json()) as WalletSaved;
+    const quote = (await (
+      await ok(
+        await api.post('/api/v1/orders/quote', {
+          data: { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '250' },
+        }),
+      )
+    ).json()) as LockedQuote;
+    return (await (
+      await ok(
+        await api.post('/api/v1/orders', {
+          headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+          data: { quoteToken: quote.quoteToken, walletId: wallet.wallet.id, paymentMethod: 'pix' },
+        }),
+        201,
+      )
+    ).json()) as OrderView;
+  } finally {
+    await api.dispose();
+  }
 }

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
-import type { LockedQuote, OrderView } from '@permuta/contracts/orders';
 import { publicAuthorName } from '@permuta/contracts/reviews';
 import { fieldMessage } from '@permuta/contracts/validation';
-import type { WalletSaved } from '@permuta/contracts/wallets';
 import {
   expect,
   fieldName,
@@ -18,10 +16,9 @@ import {
 import { E2E_ADMIN } from './e2e-admin.ts';
 import {
   adminApi,
+  completedOrder,
   expectCustomerStatus,
-  pngFile,
   registerVerifiedCustomer,
-  type ExchangeCustomer,
 } from './exchange-support.ts';
 import { test, text, seriousAxeFindings } from './support.ts';
 
@@ -35,89 +32,6 @@ function fill(locale: Locale, key: string, values: Record<string, string | numbe
 
 const stars = (locale: Locale, count: number) =>
   fill(locale, count === 1 ? 'reviews.starCount_one' : 'reviews.starCount_other', { count });
-
-async function ok(answer: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) {
-  expect(answer.status(), await answer.text()).toBe(status);
-  return answer;
-}
-
-/**
- * A completed order of the customer, through the API as the exchange test runs it by hand: a
- * PIX wallet, 100 USDT locked and ordered, payment confirmed with a hash, the admin confirms the
- * funds, pays with a proof and completes the order. Answers its reference.
- */
-async function completedOrder(
-  baseURL: string,
-  admin: APIRequestContext,
-  customer: ExchangeCustomer,
-  locale: Locale,
-): Promise<OrderView> {
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'accept-language': locale },
-  });
-  try {
-    await ok(
-      await api.post('/api/v1/auth/sign-in', {
-        data: { email: customer.email, password: customer.password },
-      }),
-    );
-    const wallet = (await (
-      await ok(
-        await api.post('/api/v1/me/wallets', {
-          data: {
-            kind: 'pix',
-            token: 'PIX',
-            pixKeyType: 'cpf',
-            pixKey: customer.cpf,
-            bankCode: '260',
-            holderName: customer.name,
-            holderDocument: customer.cpf,
-          },
-        }),
-        201,
-      )
-    ).json()) as WalletSaved;
-    const quote = (await (
-      await ok(
-        await api.post('/api/v1/orders/quote', {
-          data: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
-        }),
-      )
-    ).json()) as LockedQuote;
-    const order = (await (
-      await ok(
-        await api.post('/api/v1/orders', {
-          headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-          data: { quoteToken: quote.quoteToken, walletId: wallet.wallet.id },
-        }),
-        201,
-      )
-    ).json()) as OrderView;
-    const ref = encodeURIComponent(order.reference);
-    await ok(
-      await api.post(`/api/v1/orders/${ref}/confirm-payment`, {
-        data: { txHash: randomBytes(32).toString('hex') },
-      }),
-    );
-    await ok(
-      await admin.post(`/api/v1/admin/orders/${ref}/transition`, {
-        data: { action: 'confirm_funds', amountReceived: '100' },
-      }),
-    );
-    await ok(
-      await admin.post(`/api/v1/admin/orders/${ref}/pay`, {
-        multipart: { file: await pngFile('pagamento.png'), payoutTxId: `E2E${order.reference}` },
-      }),
-    );
-    await ok(
-      await admin.post(`/api/v1/admin/orders/${ref}/transition`, { data: { action: 'complete' } }),
-    );
-    return order;
-  } finally {
-    await api.dispose();
-  }
-}
 
 /** Waits until /testimonials has shown its reviews (or that there are none). */
 async function testimonialsLoaded(page: Page) {

@@ -1,4 +1,4 @@
-// first: Mantine's base styles (imported by theme.ts) must precede every component's CSS
+// first: the root stylesheet (imported by theme.ts) declares the order of Mantine's layers
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 import { useEffect, type ReactNode } from 'react';
 import {

@@ -84,3 +84,18 @@ describe('translation catalogues', () => {
     for (const [key, text] of [...en, ...pt]) expect(text.trim(), key).not.toBe('');
   });
 });
+
+describe('headings', () => {
+  // a heading breaks at a hyphen when the line is full: "Confirme seu e-" / "mail" on a phone
+  it('keep "e-mail" on one line: a non-breaking hyphen (U+2011) in every title', () => {
+    for (const [locale, catalogue] of [
+      ['pt-BR', ptBR],
+      ['en-US', enUS],
+    ] as const) {
+      const broken = [...flatten(catalogue)].filter(
+        ([key, value]) => key.endsWith('.title') && /e-mail/i.test(value),
+      );
+      expect(broken, locale).toEqual([]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-// Mantine styles in the order the cascade needs (base components first).
+// Mantine styles of this screen, in any order (ordered layers: decision 015).
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Overlay.css';

@@ -357,7 +357,7 @@ describe('create wallet form', () => {
     emailVerified = false;
     renderScreen('en-US', <CreateWalletScreen />, '/profile/create-wallet');
     expect(await screen.findByTestId('wallets-unverified')).toBeTruthy();
-    expect(screen.getByText('Validate your e-mail to manage wallets')).toBeTruthy();
+    expect(screen.getByText('Validate your e\u2011mail to manage wallets')).toBeTruthy();
     await choose('Token', 'Deriv (USD)');
     expect(
       (screen.getByRole('button', { name: 'Register wallet' }) as HTMLButtonElement).disabled,
