@@ -31,7 +31,8 @@ export type EmailTemplate =
   | OrderStatusEmail
   | { kind: 'order-boleto'; name: string; reference: string; link: string }
   | ContactMessageEmail
-  | PayoutProblemEmail;
+  | PayoutProblemEmail
+  | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null };
 
 /**
  * To the support address: an automatic payout went wrong (`error`) or was retried
@@ -525,6 +526,25 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             ],
             action: { label: 'Baixar o boleto', url: template.link },
           };
+    case 'admin-two-factor-off': {
+      const when = dateTime(template.at, locale);
+      const from = template.ip ?? (en ? 'an unknown address' : 'um endereço desconhecido');
+      return en
+        ? {
+            subject: `Two-factor turned off for admin ${template.username} - ${brand}`,
+            lines: [
+              `The two-factor sign-in of the back-office admin ${template.username} was turned off on ${when} (Brasília time), from ${from}.`,
+              'If nobody on the team did this, change that admin’s password and turn two-factor on again at once.',
+            ],
+          }
+        : {
+            subject: `Dois fatores desativados para o administrador ${template.username} - ${brand}`,
+            lines: [
+              `A verificação em dois fatores do administrador ${template.username} foi desativada em ${when} (horário de Brasília), a partir de ${from}.`,
+              'Se ninguém da equipe fez isso, troque a senha desse administrador e ative os dois fatores de novo imediatamente.',
+            ],
+          };
+    }
     case 'payout-problem': {
       const failed = template.status === 'error';
       return en

@@ -363,6 +363,16 @@ export async function reviewDocument(
 
 // --- settings -------------------------------------------------------------------------------
 
+/** The support address of the settings (where the back office hears of security events), if any. */
+export async function readSupportEmail(db: Db | Tx): Promise<string | null> {
+  const [row] = await db
+    .select({ supportEmail: settings.supportEmail })
+    .from(settings)
+    .where(eq(settings.id, 1))
+    .limit(1);
+  return row?.supportEmail?.trim() || null;
+}
+
 export async function readTwoFactorRequired(db: Db | Tx): Promise<boolean> {
   const [row] = await db
     .select({ required: settings.twoFactorRequired })

@@ -533,6 +533,21 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
         }),
       );
       call.setCookies(setCookies);
+      // Admins have no mailbox of their own: the support address hears of it, so that a
+      // two-factor turned off by someone else with a stolen password does not go unseen.
+      const support = await repo.readSupportEmail(db);
+      if (support) {
+        await deps.sendEmail(
+          support,
+          {
+            kind: 'admin-two-factor-off',
+            username: profile.username,
+            at: deps.now().toISOString(),
+            ip: actor.ip ?? null,
+          },
+          'pt-BR',
+        );
+      }
       return profile;
     },
   };

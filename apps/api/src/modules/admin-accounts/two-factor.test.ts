@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { LightMyRequestResponse } from 'fastify';
-import { auditLog, twoFactors, users } from '@permuta/db';
+import { auditLog, settings, twoFactors, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, sessionCookieOf, signInAdmin } from '../../../test/auth-helpers.ts';
@@ -181,11 +181,18 @@ describe('two-factor enrolment', () => {
     expect(wrong.statusCode).toBe(400);
     expect(await twoFactorEnabledInDb(admin.id)).toBe(true);
 
+    await t.handle.db.update(settings).set({ supportEmail: 'security@permuta.example' });
     const res = await call('POST', '/api/v1/admin/me/two-factor/disable', cookie, {
       password: admin.password,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: admin.id, twoFactorEnabled: false });
+    // the team hears of it at the support address (admins have no mailbox of their own)
+    const notice = await t.mail.waitFor('security@permuta.example');
+    expect(notice.subject).toBe(
+      `Dois fatores desativados para o administrador ${admin.username} - Permuta`,
+    );
+    await t.handle.db.update(settings).set({ supportEmail: null });
     cookie = sessionCookieOf(res);
     expect((await call('GET', '/api/v1/me', cookie)).statusCode).toBe(200);
     const rows = await t.handle.db.select().from(twoFactors).where(eq(twoFactors.userId, admin.id));
