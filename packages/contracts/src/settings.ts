@@ -99,6 +99,8 @@ const positiveAmount = nonNegativeAmount.refine((value) => /[1-9]/.test(value), 
 
 export const MAX_SETTING_MINUTES = 10_080;
 export const MAX_SETTING_HOURS = 720;
+/** Upper bound of the boleto's business-day settings (a month of business days). */
+export const MAX_SETTING_BUSINESS_DAYS = 20;
 
 const minutes = z.coerce
   .number({ error: 'settings.minutes' })
@@ -111,6 +113,12 @@ const hours = z.coerce
   .int({ error: 'settings.hours' })
   .min(1, { error: 'settings.hours' })
   .max(MAX_SETTING_HOURS, { error: 'settings.hours' });
+
+const businessDays = z.coerce
+  .number({ error: 'settings.businessDays' })
+  .int({ error: 'settings.businessDays' })
+  .min(1, { error: 'settings.businessDays' })
+  .max(MAX_SETTING_BUSINESS_DAYS, { error: 'settings.businessDays' });
 
 /** "HH:MM", 24 h. */
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -247,6 +255,10 @@ const settingsFields = {
   ),
   bankAccount: bankAccountSchema.nullable(),
   boletoFee: nonNegativeAmount,
+  /** Business days a boleto order may wait for its boleto before it expires. */
+  boletoIssueBusinessDays: businessDays,
+  /** Business days from the boleto's issue to its due date (when the order expires). */
+  boletoDueBusinessDays: businessDays,
   pixMinReceive: positiveAmount,
   pixMaxReceive: positiveAmount,
   derivMinReceive: positiveAmount,
@@ -414,6 +426,8 @@ export const settingsViewSchema = z
       })
       .nullable(),
     boletoFee: amountSchema,
+    boletoIssueBusinessDays: z.number().int(),
+    boletoDueBusinessDays: z.number().int(),
     pixMinReceive: amountSchema,
     pixMaxReceive: amountSchema,
     derivMinReceive: amountSchema,

@@ -68,6 +68,10 @@ export const settings = pgTable(
     documentsRequired: boolean('documents_required').notNull().default(true),
     /** Extra fee for boleto payments, in BRL. */
     boletoFee: money('boleto_fee').notNull().default('0'),
+    /** Business days a boleto order may wait for its boleto before it expires. */
+    boletoIssueBusinessDays: integer('boleto_issue_business_days').notNull().default(1),
+    /** Business days from the boleto's issue to its due date, when the order expires. */
+    boletoDueBusinessDays: integer('boleto_due_business_days').notNull().default(3),
     bankAccount: jsonb('bank_account').$type<BankAccount>(),
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     /** Above this amount (BRL equivalent) the calculator offers to continue on WhatsApp. */
@@ -94,6 +98,10 @@ export const settings = pgTable(
     check('settings_auto_complete_positive', sql`${t.autoCompleteHours} > 0`),
     check('settings_price_stale_positive', sql`${t.priceStaleMinutes} > 0`),
     check('settings_boleto_fee_non_negative', sql`${t.boletoFee} >= 0`),
+    check(
+      'settings_boleto_business_days_positive',
+      sql`${t.boletoIssueBusinessDays} > 0 AND ${t.boletoDueBusinessDays} > 0`,
+    ),
     check('settings_whatsapp_threshold_non_negative', sql`${t.whatsappThresholdBrl} >= 0`),
   ],
 );
