@@ -18,6 +18,7 @@ import { csvRow } from './csv.ts';
 import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import { moveOrder, orderLink } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
+import { boletoDue } from './boleto-deadlines.ts';
 import { buildAdminOrderView } from './order-view.ts';
 import {
   findOrderDetail,
@@ -325,12 +326,15 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
         file,
         (key) =>
           db.transaction(async (tx) => {
+            const now = deps.now();
+            // from now on the order waits for the customer's payment until the boleto's due date
+            const due = boletoDue(await readSettings(tx), now);
             const updated = await updateOrderInStatus(tx, {
               id: detail.order.id,
               status: 'pending',
               paymentMethod: 'boleto',
-              set: { boletoStorageKey: key },
-              at: deps.now(),
+              set: { boletoStorageKey: key, expiresAt: due.endsAt },
+              at: now,
             });
             if (!updated) {
               const current = await findOrderDetail(tx, detail.order.id);
@@ -345,8 +349,11 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
               entityType: 'order',
               entityId: detail.order.id,
               ip: caller.ip,
-              before: { boleto: detail.order.boletoStorageKey !== null },
-              after: { reference: detail.order.reference, boleto: true },
+              before: {
+                boleto: detail.order.boletoStorageKey !== null,
+                expiresAt: detail.order.expiresAt.toISOString(),
+              },
+              after: { reference: detail.order.reference, boleto: true, dueDate: due.date },
             });
             const customer = detail.customer;
             await deps.enqueueEmail(

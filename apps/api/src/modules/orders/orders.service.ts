@@ -48,6 +48,7 @@ import type { OrderPageCache } from './order-page-cache.ts';
 import { amountToPay } from './payment-instructions.ts';
 import { readQuote, signQuote } from './quote-token.ts';
 import { settingsSnapshot } from './settings-snapshot.ts';
+import { boletoIssueDeadline } from './boleto-deadlines.ts';
 import { isTxHashValid } from './tx-hash.ts';
 
 /** Storage folder of the files orders carry (proofs, boletos); names are random. */
@@ -259,7 +260,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           status: 'pending',
           statusChangedAt: now,
           quoteLockedUntil: new Date(quote.lockedUntil),
-          expiresAt: new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
+          expiresAt:
+            method === 'boleto'
+              ? boletoIssueDeadline(settings, now)
+              : new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
           createdAt: now,
           updatedAt: now,
         },

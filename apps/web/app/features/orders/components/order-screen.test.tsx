@@ -60,6 +60,14 @@ const instructions: Record<PaymentInstructions['method'], PaymentInstructions> =
     extraFee: '3.50',
     businessDays: 3,
     boletoAvailable: true,
+    issueBy: null,
+    dueDate: '2026-03-09',
+    issueHours: {
+      timeZone: 'America/Sao_Paulo',
+      days: [1, 2, 3, 4, 5],
+      open: '10:00',
+      close: '18:00',
+    },
   },
   crypto: {
     method: 'crypto',
