@@ -3,6 +3,7 @@ import '../../../../test/setup-dom.ts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
+import { formatDateTime } from '../../../lib/format.ts';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
 import { OrderScreen } from './order-screen.tsx';
@@ -137,6 +138,10 @@ describe('order page', () => {
     expect(within(card).getByTestId('boleto-fee').textContent).toBe('3.50 PIX');
     expect(card.textContent).toContain('A boleto takes up to 3 business days to be confirmed.');
     expect(within(card).getByTestId('payment-amount').textContent).toBe('543.50 PIX');
+    expect(within(card).getByTestId('boleto-due-date').textContent).toBe('Mar 9, 2026');
+    expect(card.textContent).toContain(
+      'Pay the boleto by the end of its due date; after that day the order is canceled.',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Download the boleto' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
@@ -145,15 +150,48 @@ describe('order page', () => {
     );
   });
 
-  it('says the boleto is on its way before the admin uploads it', async () => {
-    current = order({
-      paymentMethod: 'boleto',
-      payment: { ...instructions.boleto, boletoAvailable: false } as PaymentInstructions,
-    });
-    renderOrder('en-US');
-    expect(await screen.findByTestId('boleto-waiting')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Download the boleto' })).toBeNull();
-  });
+  it.each([
+    [
+      'en-US',
+      'Waiting for the boleto',
+      'We issue boletos during our operating hours: Monday to Friday, 10:00 AM to 6:00 PM (São Paulo time).',
+      'if it is not issued by then, the order is canceled.',
+    ],
+    [
+      'pt-BR',
+      'Aguardando o boleto',
+      'Emitimos boletos no nosso horário de atendimento: de segunda-feira a sexta-feira, das 10:00 às 18:00 (horário de Brasília).',
+      'se não for emitido até lá, o pedido é cancelado.',
+    ],
+  ] as const)(
+    'says it waits for the boleto, with the hours it is issued in and its deadline, before the admin uploads it (%s)',
+    async (locale, title, hours, deadline) => {
+      const issueBy = '2026-03-05T03:00:00.000Z';
+      current = order({
+        paymentMethod: 'boleto',
+        expiresAt: issueBy,
+        // outside the hours: the page says when the desk opens, and promises nothing sooner
+        processingFrom: '2026-03-04T13:00:00.000Z',
+        payment: {
+          ...instructions.boleto,
+          boletoAvailable: false,
+          issueBy,
+          dueDate: null,
+        } as PaymentInstructions,
+      });
+      renderOrder(locale);
+      const waiting = await screen.findByTestId('boleto-waiting');
+      expect(waiting.textContent).toContain(title);
+      expect(waiting.textContent).toContain(hours);
+      expect(waiting.textContent).toContain(formatDateTime(issueBy, locale));
+      expect(waiting.textContent).toContain(deadline);
+      expect(waiting.textContent).not.toMatch(/shortly|moments|instantes/);
+      expect(screen.getByTestId('processing-from')).toBeTruthy();
+      // not the 30-minute countdown of the other ways to pay
+      expect(screen.queryByTestId('expiry')).toBeNull();
+      expect(screen.queryByRole('button', { name: /boleto/i })).toBeNull();
+    },
+  );
 
   it('shows the deposit address and memo with copy buttons and a warning to use that network only', async () => {
     current = order({

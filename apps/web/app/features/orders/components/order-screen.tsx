@@ -171,7 +171,10 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
         </Alert>
       )}
 
-      {order.status === 'pending' && <ExpiryCountdown expiresAt={order.expiresAt} />}
+      {/* a boleto order runs on business days, not minutes: its card says its deadline */}
+      {order.status === 'pending' && order.payment?.method !== 'boleto' && (
+        <ExpiryCountdown expiresAt={order.expiresAt} />
+      )}
 
       {order.payment && order.status === 'pending' && (
         <PaymentInstructionsCard

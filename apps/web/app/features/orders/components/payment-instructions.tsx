@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatAmount } from '../../../lib/amount.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { formatSchedule } from '../../public-site/site-facts.ts';
 import { CopyValue } from './copy-value.tsx';
 import classes from './orders.module.css';
 
@@ -179,18 +181,38 @@ function MethodInstructions({
             {t('orders.pay.boleto.days', { count: payment.businessDays })}
           </Alert>
           {payment.boletoAvailable ? (
-            <Group>
-              <Button
-                onClick={onDownloadBoleto}
-                leftSection={<IconDownload size={16} aria-hidden="true" />}
-              >
-                {t('orders.pay.boleto.download')}
-              </Button>
-            </Group>
+            <>
+              <dl className={classes.details}>
+                <div>
+                  <dt>{t('orders.pay.boleto.dueDate')}</dt>
+                  <dd data-testid="boleto-due-date">
+                    {payment.dueDate ? formatDate(payment.dueDate, locale) : '—'}
+                  </dd>
+                </div>
+              </dl>
+              <Text size="sm">{t('orders.pay.boleto.dueNote')}</Text>
+              <Group>
+                <Button
+                  onClick={onDownloadBoleto}
+                  leftSection={<IconDownload size={16} aria-hidden="true" />}
+                >
+                  {t('orders.pay.boleto.download')}
+                </Button>
+              </Group>
+            </>
           ) : (
-            <Text size="sm" data-testid="boleto-waiting">
-              {t('orders.pay.boleto.waiting')}
-            </Text>
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconClock aria-hidden="true" />}
+              title={t('orders.pay.boleto.waitingTitle')}
+              data-testid="boleto-waiting"
+            >
+              {t('orders.pay.boleto.waiting', {
+                hours: formatSchedule(payment.issueHours, locale, t),
+                deadline: payment.issueBy ? formatDateTime(payment.issueBy, locale) : '—',
+              })}
+            </Alert>
           )}
         </Stack>
       );
