@@ -363,6 +363,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
                 kind: 'order-boleto',
                 name: customer.name,
                 reference: detail.order.reference,
+                dueDate: due.date,
                 link: orderLink(deps.publicUrl, customer.locale, detail.order.reference),
               },
               customer.locale,

@@ -6,7 +6,13 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import { expireOrders } from './order-jobs.ts';
 import type { OrderJobsDeps } from './order-jobs.ts';
-import { multipartBody, placeOrder, trader, updateSettings } from './test-support.ts';
+import {
+  deliverEmails,
+  multipartBody,
+  placeOrder,
+  trader,
+  updateSettings,
+} from './test-support.ts';
 
 /** The app's clock, set by each test (order creation, boleto upload). */
 let clock = Date.parse('2026-03-03T15:00:00.000Z');
@@ -74,8 +80,15 @@ async function row(id: string) {
 describe('a boleto order waiting for its boleto', () => {
   it('is not canceled by the pending expiry while the boleto is not issued, until the issue deadline', async () => {
     // Tuesday 2026-03-03, 12:00 in São Paulo; one business day to issue: the end of Wednesday
-    const { order } = await boletoOrder('2026-03-03T15:00:00.000Z');
+    const { order, customer } = await boletoOrder('2026-03-03T15:00:00.000Z');
     expect(order.expiresAt).toBe('2026-03-05T03:00:00.000Z');
+    // the e-mail does not ask to pay by the deadline: there is nothing to pay yet
+    await deliverEmails(t.app);
+    const created = t.mail.to(customer.email).find((m) => m.subject.includes(order.reference));
+    expect(created?.text).toContain(
+      'Emitimos seu boleto no nosso horário de atendimento, até 05/03/2026, 00:00 (horário de Brasília) no máximo',
+    );
+    expect(created?.text).not.toContain('Pague até');
     expect(order.payment).toMatchObject({
       method: 'boleto',
       boletoAvailable: false,
@@ -133,6 +146,11 @@ describe('an issued boleto', () => {
     });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().payment).toMatchObject({ dueDate: '2026-03-09' });
+    await deliverEmails(t.app);
+    const mail = t.mail
+      .to(customer.email)
+      .find((m) => m.subject === `Seu boleto do pedido ${order.reference} - Permuta`);
+    expect(mail?.text).toContain('Pague até o vencimento, 09/03/2026');
 
     // past the issue deadline the order is still open: it now waits for the payment
     await expireOrders(deps, new Date('2026-03-10T02:59:59.000Z'));

@@ -314,6 +314,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             unit: unitOf(receive),
           },
           expiresAt: order.expiresAt.toISOString(),
+          ...(method === 'boleto' ? { waitsForBoleto: true } : {}),
           link: orderLink(deps.publicUrl, customer.locale, order.reference),
         },
         customer.locale,
