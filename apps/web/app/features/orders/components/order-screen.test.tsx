@@ -3,7 +3,6 @@ import '../../../../test/setup-dom.ts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
-import { formatDateTime } from '../../../lib/format.ts';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
 import { OrderScreen } from './order-screen.tsx';
@@ -183,12 +182,16 @@ describe('order page', () => {
       const waiting = await screen.findByTestId('boleto-waiting');
       expect(waiting.textContent).toContain(title);
       expect(waiting.textContent).toContain(hours);
-      expect(waiting.textContent).toContain(formatDateTime(issueBy, locale));
+      // the deadline is midnight in São Paulo: the page names the day it closes
+      expect(waiting.textContent).toContain(
+        locale === 'pt-BR' ? '4 de mar. de 2026' : 'Mar 4, 2026',
+      );
       expect(waiting.textContent).toContain(deadline);
       expect(waiting.textContent).not.toMatch(/shortly|moments|instantes/);
       expect(screen.getByTestId('processing-from')).toBeTruthy();
       // not the 30-minute countdown of the other ways to pay
       expect(screen.queryByTestId('expiry')).toBeNull();
+      expect(screen.queryByText(locale === 'pt-BR' ? 'Pagar até' : 'Pay by')).toBeNull();
       expect(screen.queryByRole('button', { name: /boleto/i })).toBeNull();
     },
   );

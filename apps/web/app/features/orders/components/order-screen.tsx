@@ -538,7 +538,8 @@ function DetailsSection({ order }: { order: OrderView }) {
       ? ([[t('orders.order.payoutTxId'), order.payoutTxId]] as [string, string][])
       : []),
     [t('orders.order.createdAt'), formatDateTime(order.createdAt, locale)],
-    ...(order.status === 'pending'
+    // a boleto's deadlines (issue, then due date) are in its payment card
+    ...(order.status === 'pending' && order.paymentMethod !== 'boleto'
       ? ([[t('orders.order.expiresAt'), formatDateTime(order.expiresAt, locale)]] as [
           string,
           string,

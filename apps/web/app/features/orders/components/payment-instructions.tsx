@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconClock, IconDownload, IconInfoCircle } from '@tab
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatAmount } from '../../../lib/amount.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { formatSchedule } from '../../public-site/site-facts.ts';
@@ -26,6 +26,16 @@ export function qrSource(qrCode: string): string {
   const text = qrCode.trim();
   if (text.startsWith('<')) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
   return text;
+}
+
+/**
+ * The day a deadline at midnight closes, in the desk's time zone: `27 de nov. de 2026` /
+ * `Nov 27, 2026` for a deadline at 00:00 of the 28th there.
+ */
+export function lastDayBefore(deadline: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(
+    new Date(Date.parse(deadline) - 1),
+  );
 }
 
 /** How to pay for a pending order, for its method: what to send, where, and what to copy. */
@@ -210,7 +220,9 @@ function MethodInstructions({
             >
               {t('orders.pay.boleto.waiting', {
                 hours: formatSchedule(payment.issueHours, locale, t),
-                deadline: payment.issueBy ? formatDateTime(payment.issueBy, locale) : '—',
+                deadline: payment.issueBy
+                  ? lastDayBefore(payment.issueBy, payment.issueHours.timeZone, locale)
+                  : '—',
               })}
             </Alert>
           )}
