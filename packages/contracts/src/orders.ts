@@ -182,6 +182,21 @@ export const paymentInstructionsSchema = z.discriminatedUnion('method', [
     businessDays: z.number().int(),
     /** the admin has uploaded the boleto PDF (download with files/boleto) */
     boletoAvailable: z.boolean(),
+    /**
+     * while the boleto is not issued: the order is canceled if it is still not issued then (the
+     * order's expiresAt); null once issued
+     */
+    issueBy: z.iso.datetime().nullable(),
+    /** the boleto's due date (YYYY-MM-DD, the desk's time zone) once issued; the order expires at its end */
+    dueDate: z.iso.date().nullable(),
+    /** when boletos are issued: the desk's operating hours */
+    issueHours: z.object({
+      timeZone: z.string(),
+      /** ISO weekdays, 1 = Monday */
+      days: z.array(z.number().int()),
+      open: z.string(),
+      close: z.string(),
+    }),
   }),
   z.object({
     method: z.literal('crypto'),

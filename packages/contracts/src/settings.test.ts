@@ -34,6 +34,8 @@ const VALID: SettingsInput = {
     document: '11.222.333/0001-81',
   },
   boletoFee: '3.50',
+  boletoIssueBusinessDays: 1,
+  boletoDueBusinessDays: 3,
   pixMinReceive: '50',
   pixMaxReceive: '50000',
   derivMinReceive: '10',
@@ -186,6 +188,22 @@ describe('settings rules shared by the admin form and the API', () => {
       pixMerchantCity: 'settings.merchantCity',
     });
     expect(parsed({ pixMerchantCity: 'Jundiaí' }).pixMerchantCity).toBe('Jundiaí');
+  });
+
+  it('take the boleto deadlines as whole business days from 1 to 20', () => {
+    expect(issues({ boletoIssueBusinessDays: 0 })).toEqual({
+      boletoIssueBusinessDays: 'settings.businessDays',
+    });
+    expect(issues({ boletoDueBusinessDays: 21 })).toEqual({
+      boletoDueBusinessDays: 'settings.businessDays',
+    });
+    expect(issues({ boletoDueBusinessDays: 1.5 })).toEqual({
+      boletoDueBusinessDays: 'settings.businessDays',
+    });
+    expect(parsed({ boletoIssueBusinessDays: 2, boletoDueBusinessDays: 5 })).toMatchObject({
+      boletoIssueBusinessDays: 2,
+      boletoDueBusinessDays: 5,
+    });
   });
 
   it('take whole positive minutes and hours within bounds', () => {

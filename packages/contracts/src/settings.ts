@@ -99,6 +99,8 @@ const positiveAmount = nonNegativeAmount.refine((value) => /[1-9]/.test(value), 
 
 export const MAX_SETTING_MINUTES = 10_080;
 export const MAX_SETTING_HOURS = 720;
+/** Upper bound of the boleto's business-day settings (a month of business days). */
+export const MAX_SETTING_BUSINESS_DAYS = 20;
 
 const minutes = z.coerce
   .number({ error: 'settings.minutes' })
@@ -119,6 +121,12 @@ const openOrders = z.coerce
   .int({ error: 'settings.openOrders' })
   .min(1, { error: 'settings.openOrders' })
   .max(MAX_OPEN_ORDERS, { error: 'settings.openOrders' });
+
+const businessDays = z.coerce
+  .number({ error: 'settings.businessDays' })
+  .int({ error: 'settings.businessDays' })
+  .min(1, { error: 'settings.businessDays' })
+  .max(MAX_SETTING_BUSINESS_DAYS, { error: 'settings.businessDays' });
 
 /** "HH:MM", 24 h. */
 // --- price guards (manual price confirmation, feed price hold) -----------------------------
@@ -265,6 +273,10 @@ const settingsFields = {
   ),
   bankAccount: bankAccountSchema.nullable(),
   boletoFee: nonNegativeAmount,
+  /** Business days a boleto order may wait for its boleto before it expires. */
+  boletoIssueBusinessDays: businessDays,
+  /** Business days from the boleto's issue to its due date (when the order expires). */
+  boletoDueBusinessDays: businessDays,
   pixMinReceive: positiveAmount,
   pixMaxReceive: positiveAmount,
   derivMinReceive: positiveAmount,
@@ -449,6 +461,8 @@ export const settingsViewSchema = z
       })
       .nullable(),
     boletoFee: amountSchema,
+    boletoIssueBusinessDays: z.number().int(),
+    boletoDueBusinessDays: z.number().int(),
     pixMinReceive: amountSchema,
     pixMaxReceive: amountSchema,
     derivMinReceive: amountSchema,

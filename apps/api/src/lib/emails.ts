@@ -29,7 +29,14 @@ export type EmailTemplate =
   | { kind: 'account-verified'; name: string; link: string }
   | OrderCreatedEmail
   | OrderStatusEmail
-  | { kind: 'order-boleto'; name: string; reference: string; link: string }
+  | {
+      kind: 'order-boleto';
+      name: string;
+      reference: string;
+      /** the boleto's due date, YYYY-MM-DD: the order is canceled after it */
+      dueDate: string;
+      link: string;
+    }
   | ContactMessageEmail
   | PayoutProblemEmail
   | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null };
@@ -76,6 +83,8 @@ export interface OrderCreatedEmail {
   receive: EmailAmount;
   /** ISO instant the unpaid order is canceled */
   expiresAt: string;
+  /** paid by boleto: `expiresAt` is the deadline for issuing the boleto, not for paying */
+  waitsForBoleto?: boolean;
   link: string;
 }
 
@@ -127,6 +136,13 @@ function dateTime(iso: string, locale: Locale): string {
     timeStyle: 'short',
     timeZone: 'America/Sao_Paulo',
   }).format(new Date(iso));
+}
+
+/** A calendar date YYYY-MM-DD: `09/03/2026` / `03/09/2026`. */
+function calendarDate(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 function orderStatusLines(t: OrderStatusEmail, locale: Locale): string[] {
@@ -471,7 +487,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             lines: [
               `Hello, ${template.name}.`,
               `Your order ${template.reference} is created: you pay ${pay} and receive ${receive}.`,
-              `Pay by ${until} (Brasília time) and confirm the payment on the order page; an unpaid order is canceled after that.`,
+              template.waitsForBoleto
+                ? `We issue your boleto during our operating hours, by ${until} (Brasília time) at the latest, and e-mail you when it is ready on the order page.`
+                : `Pay by ${until} (Brasília time) and confirm the payment on the order page; an unpaid order is canceled after that.`,
             ],
             action: { label: 'See how to pay', url: template.link },
           }
@@ -480,7 +498,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             lines: [
               `Olá, ${template.name}.`,
               `Seu pedido ${template.reference} foi criado: você paga ${pay} e recebe ${receive}.`,
-              `Pague até ${until} (horário de Brasília) e confirme o pagamento na página do pedido; depois disso, um pedido sem pagamento é cancelado.`,
+              template.waitsForBoleto
+                ? `Emitimos seu boleto no nosso horário de atendimento, até ${until} (horário de Brasília) no máximo, e avisamos por e-mail quando ele estiver na página do pedido.`
+                : `Pague até ${until} (horário de Brasília) e confirme o pagamento na página do pedido; depois disso, um pedido sem pagamento é cancelado.`,
             ],
             action: { label: 'Ver como pagar', url: template.link },
           };
@@ -514,7 +534,7 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             subject: `Your boleto for order ${template.reference} - ${brand}`,
             lines: [
               `Hello, ${template.name}.`,
-              `The boleto for order ${template.reference} is ready on the order page. It may take up to three business days to clear after you pay it.`,
+              `The boleto for order ${template.reference} is ready on the order page. Pay it by its due date, ${calendarDate(template.dueDate, locale)}; the order is canceled after that day. It may take up to three business days to clear after you pay it.`,
             ],
             action: { label: 'Get the boleto', url: template.link },
           }
@@ -522,7 +542,7 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             subject: `Seu boleto do pedido ${template.reference} - ${brand}`,
             lines: [
               `Olá, ${template.name}.`,
-              `O boleto do pedido ${template.reference} está disponível na página do pedido. A compensação pode levar até três dias úteis depois do pagamento.`,
+              `O boleto do pedido ${template.reference} está disponível na página do pedido. Pague até o vencimento, ${calendarDate(template.dueDate, locale)}; depois desse dia o pedido é cancelado. A compensação pode levar até três dias úteis depois do pagamento.`,
             ],
             action: { label: 'Baixar o boleto', url: template.link },
           };

@@ -56,6 +56,10 @@ export const SETTINGS_FIELD_MESSAGES = {
     'en-US': 'Enter a whole number of hours from 1 to 720 (30 days).',
     'pt-BR': 'Informe um número inteiro de horas de 1 a 720 (30 dias).',
   },
+  'settings.businessDays': {
+    'en-US': 'Enter a whole number of business days from 1 to 20.',
+    'pt-BR': 'Informe um número inteiro de dias úteis de 1 a 20.',
+  },
   'settings.time': {
     'en-US': 'Enter a time as HH:MM (24 h), for example 09:30.',
     'pt-BR': 'Informe um horário no formato HH:MM (24 h), por exemplo 09:30.',

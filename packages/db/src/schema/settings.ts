@@ -68,6 +68,10 @@ export const settings = pgTable(
     documentsRequired: boolean('documents_required').notNull().default(true),
     /** Extra fee for boleto payments, in BRL. */
     boletoFee: money('boleto_fee').notNull().default('0'),
+    /** Business days a boleto order may wait for its boleto before it expires. */
+    boletoIssueBusinessDays: integer('boleto_issue_business_days').notNull().default(1),
+    /** Business days from the boleto's issue to its due date, when the order expires. */
+    boletoDueBusinessDays: integer('boleto_due_business_days').notNull().default(3),
     bankAccount: jsonb('bank_account').$type<BankAccount>(),
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     /** Above this amount (BRL equivalent) the calculator offers to continue on WhatsApp. */
@@ -108,6 +112,10 @@ export const settings = pgTable(
     check('settings_manual_price_confirm_positive', sql`${t.manualPriceConfirmPercent} > 0`),
     check('settings_feed_price_hold_positive', sql`${t.feedPriceHoldPercent} > 0`),
     check('settings_boleto_fee_non_negative', sql`${t.boletoFee} >= 0`),
+    check(
+      'settings_boleto_business_days_positive',
+      sql`${t.boletoIssueBusinessDays} > 0 AND ${t.boletoDueBusinessDays} > 0`,
+    ),
     check('settings_whatsapp_threshold_non_negative', sql`${t.whatsappThresholdBrl} >= 0`),
     check(
       'settings_customer_limits_positive',

@@ -19,6 +19,7 @@ import type { CsvDialectName } from './csv.ts';
 import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import { moveOrder, orderLink } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
+import { boletoDue } from './boleto-deadlines.ts';
 import { buildAdminOrderView } from './order-view.ts';
 import {
   findOrderDetail,
@@ -367,12 +368,15 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
         file,
         (key) =>
           db.transaction(async (tx) => {
+            const now = deps.now();
+            // from now on the order waits for the customer's payment until the boleto's due date
+            const due = boletoDue(await readSettings(tx), now);
             const updated = await updateOrderInStatus(tx, {
               id: detail.order.id,
               status: 'pending',
               paymentMethod: 'boleto',
-              set: { boletoStorageKey: key },
-              at: deps.now(),
+              set: { boletoStorageKey: key, expiresAt: due.endsAt },
+              at: now,
             });
             if (!updated) {
               const current = await findOrderDetail(tx, detail.order.id);
@@ -387,8 +391,11 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
               entityType: 'order',
               entityId: detail.order.id,
               ip: caller.ip,
-              before: { boleto: detail.order.boletoStorageKey !== null },
-              after: { reference: detail.order.reference, boleto: true },
+              before: {
+                boleto: detail.order.boletoStorageKey !== null,
+                expiresAt: detail.order.expiresAt.toISOString(),
+              },
+              after: { reference: detail.order.reference, boleto: true, dueDate: due.date },
             });
             const customer = detail.customer;
             await deps.enqueueEmail(
@@ -398,6 +405,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
                 kind: 'order-boleto',
                 name: customer.name,
                 reference: detail.order.reference,
+                dueDate: due.date,
                 link: orderLink(deps.publicUrl, customer.locale, detail.order.reference),
               },
               customer.locale,

@@ -216,7 +216,7 @@ describe('order creation preconditions, in order, with their messages', () => {
 });
 
 describe('a created order', () => {
-  it('keeps the locked numbers, expires after the pending minutes and adds the boleto fee', async () => {
+  it('keeps the locked numbers, adds the boleto fee and waits a business day for the boleto', async () => {
     const customer = await trader(t.app, { wallets: [['USDT', 'TRC20']] });
     const locked = await lockQuote(t.app, customer.cookie, {
       send: 'PIX',
@@ -247,13 +247,17 @@ describe('a created order', () => {
       addressToReceive: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
       refundAddress: null,
       quoteLockedUntil: quote.lockedUntil,
-      expiresAt: new Date(clock + 30 * 60_000).toISOString(),
+      // not the 30 pending minutes: the boleto is issued by the end of the next business day
+      // (Tuesday noon in São Paulo: the end of Wednesday)
+      expiresAt: '2026-03-05T03:00:00.000Z',
       payment: {
         method: 'boleto',
         amount: '1003.50',
         extraFee: '3.50',
         businessDays: 3,
         boletoAvailable: false,
+        issueBy: '2026-03-05T03:00:00.000Z',
+        dueDate: null,
       },
     });
     expect(order.events).toEqual([

@@ -65,6 +65,8 @@ function defaultSettings(): Settings {
     priceStaleMinutes: 10,
     documentsRequired: true,
     boletoFee: '0',
+    boletoIssueBusinessDays: 1,
+    boletoDueBusinessDays: 3,
     bankAccount: null,
     twoFactorRequired: false,
     whatsappThresholdBrl: '200',
@@ -637,7 +639,7 @@ export async function updateOrderInStatus(
     status: OrderStatus;
     ownerId?: string;
     paymentMethod?: OrderRow['paymentMethod'];
-    set: Partial<Pick<OrderRow, 'proofStorageKey' | 'boletoStorageKey'>>;
+    set: Partial<Pick<OrderRow, 'proofStorageKey' | 'boletoStorageKey' | 'expiresAt'>>;
     at: Date;
   },
 ): Promise<OrderRow | null> {

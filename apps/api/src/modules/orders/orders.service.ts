@@ -64,6 +64,7 @@ import type { OrderPageCache } from './order-page-cache.ts';
 import { amountToPay } from './payment-instructions.ts';
 import { readQuote, signQuote } from './quote-token.ts';
 import { settingsSnapshot } from './settings-snapshot.ts';
+import { boletoIssueDeadline } from './boleto-deadlines.ts';
 import { isTxHashValid } from './tx-hash.ts';
 
 /** Storage folder of the files orders carry (proofs, boletos); names are random. */
@@ -359,7 +360,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           statusChangedAt: now,
           quoteLockedUntil: new Date(quote.lockedUntil),
           quoteId: quote.quoteId,
-          expiresAt: new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
+          expiresAt:
+            method === 'boleto'
+              ? boletoIssueDeadline(settings, now)
+              : new Date(now.getTime() + settings.pendingExpiryMinutes * 60_000),
           createdAt: now,
           updatedAt: now,
         },
@@ -412,6 +416,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             unit: unitOf(receive),
           },
           expiresAt: order.expiresAt.toISOString(),
+          ...(method === 'boleto' ? { waitsForBoleto: true } : {}),
           link: orderLink(deps.publicUrl, customer.locale, order.reference),
         },
         customer.locale,

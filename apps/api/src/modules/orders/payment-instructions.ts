@@ -3,6 +3,7 @@ import { createStaticPix, hasError } from 'pix-utils';
 import { BOLETO_BUSINESS_DAYS, dec, toAmount } from '@permuta/contracts';
 import type { PaymentInstructions } from '@permuta/contracts';
 import type { Settings } from '@permuta/db';
+import { boletoDueDateOf } from './boleto-deadlines.ts';
 import type { OrderNetworkRef, OrderRow, OrderViewRow, TokenRef } from './orders.repository.ts';
 
 /** What a BR Code field may hold: upper-case ASCII letters, digits and spaces, cut to `max`. */
@@ -110,6 +111,15 @@ export async function paymentInstructions(input: InstructionsInput): Promise<Pay
         extraFee: toAmount(dec(order.extraFee), send.precision),
         businessDays: BOLETO_BUSINESS_DAYS,
         boletoAvailable: order.boletoStorageKey !== null,
+        issueBy: order.boletoStorageKey === null ? order.expiresAt.toISOString() : null,
+        dueDate:
+          order.boletoStorageKey === null ? null : boletoDueDateOf(settings, order.expiresAt),
+        issueHours: {
+          timeZone: settings.operatingHours.timeZone,
+          days: [...settings.operatingHours.days],
+          open: settings.operatingHours.open,
+          close: settings.operatingHours.close,
+        },
       };
     case 'crypto': {
       const network = input.depositNetwork;

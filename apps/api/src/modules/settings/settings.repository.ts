@@ -66,6 +66,8 @@ export function valuesOf(row: Settings): SettingsValues {
         }
       : null,
     boletoFee: normalize(row.boletoFee),
+    boletoIssueBusinessDays: row.boletoIssueBusinessDays,
+    boletoDueBusinessDays: row.boletoDueBusinessDays,
     pixMinReceive: normalize(row.pixMinReceive),
     pixMaxReceive: normalize(row.pixMaxReceive),
     derivMinReceive: normalize(row.derivMinReceive),

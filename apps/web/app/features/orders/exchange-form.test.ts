@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, pixWallet, profile, wallet } from './components/test-fixtures.tsx';
-import { exchangeStart, formatCountdown, orderBody, receivingWallets } from './exchange-form.ts';
+import {
+  boletoCharge,
+  exchangeStart,
+  formatBrl,
+  formatCountdown,
+  orderBody,
+  receivingWallets,
+} from './exchange-form.ts';
 
 const params = (query: string) => new URLSearchParams(query);
 const usdt = catalogue.tokens[0]!;
@@ -85,4 +92,17 @@ it('formats a countdown for people', () => {
   expect(formatCountdown(5)).toBe('0:05');
   expect(formatCountdown(3723)).toBe('1:02:03');
   expect(formatCountdown(-3)).toBe('0:00');
+});
+
+describe('what a boleto adds to the quote', () => {
+  it('adds the boleto fee to the amount sent, in exact decimals', () => {
+    expect(boletoCharge('300', '3.5')).toEqual({ fee: '3.5', total: '303.5' });
+    expect(boletoCharge('0.1', '0.2')).toEqual({ fee: '0.2', total: '0.3' });
+    expect(boletoCharge('1234.56', '0')).toEqual({ fee: '0', total: '1234.56' });
+  });
+
+  it('writes reais as each language reads them', () => {
+    expect(formatBrl('1234.5', 'pt-BR')).toBe('R$ 1.234,50');
+    expect(formatBrl('1234.5', 'en-US')).toBe('R$1,234.50');
+  });
 });

@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
 } from '@permuta/contracts/orders';
 import type { WalletView } from '@permuta/contracts/wallets';
+import { dec } from '@permuta/contracts/money';
 import { formatAmount, parseAmount } from '../../lib/amount.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { defaultPair, type Pair, type Side } from '../quote/quote-form.ts';
@@ -123,4 +124,21 @@ export function formatCountdown(seconds: number): string {
   const s = clean % 60;
   const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+/** Reais as customers read them: `R$ 1.234,56` (pt-BR), `R$1,234.56` (en-US). */
+export function formatBrl(amount: string, locale: Locale): string {
+  const number = formatAmount(amount, locale, { maxDecimals: 2, minDecimals: 2 });
+  return locale === 'pt-BR' ? `R$ ${number}` : `R$${number}`;
+}
+
+/**
+ * What a boleto costs on top of the quote: the settings' boleto fee, and the total to pay (the
+ * amount sent plus the fee, in reais), as the order will charge it.
+ */
+export function boletoCharge(
+  amountSend: string,
+  boletoFee: string,
+): { fee: string; total: string } {
+  return { fee: dec(boletoFee).toFixed(), total: dec(amountSend).plus(boletoFee).toFixed() };
 }

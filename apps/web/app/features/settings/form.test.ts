@@ -18,6 +18,8 @@ const STORED: SettingsView = {
   derivAccount: 'CR1234567',
   bankAccount: null,
   boletoFee: '3.5',
+  boletoIssueBusinessDays: 1,
+  boletoDueBusinessDays: 3,
   pixMinReceive: '50',
   pixMaxReceive: '50000',
   derivMinReceive: '10',

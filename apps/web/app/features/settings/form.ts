@@ -32,6 +32,8 @@ export interface SettingsFormValues {
   derivAccount: string;
   bankAccount: { bank: string; branch: string; account: string; holder: string; document: string };
   boletoFee: string;
+  boletoIssueBusinessDays: number | string;
+  boletoDueBusinessDays: number | string;
   pixMinReceive: string;
   pixMaxReceive: string;
   derivMinReceive: string;
@@ -106,6 +108,8 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
       document: text(settings.bankAccount?.document ?? null),
     },
     ...amounts,
+    boletoIssueBusinessDays: settings.boletoIssueBusinessDays,
+    boletoDueBusinessDays: settings.boletoDueBusinessDays,
     quoteLockMinutes: settings.quoteLockMinutes,
     pendingExpiryMinutes: settings.pendingExpiryMinutes,
     priceStaleMinutes: settings.priceStaleMinutes,
@@ -154,6 +158,8 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     derivAccount: values.derivAccount,
     bankAccount: bankBlank ? null : { ...bank },
     ...amounts,
+    boletoIssueBusinessDays: wholeNumber(values.boletoIssueBusinessDays) as number,
+    boletoDueBusinessDays: wholeNumber(values.boletoDueBusinessDays) as number,
     quoteLockMinutes: wholeNumber(values.quoteLockMinutes) as number,
     pendingExpiryMinutes: wholeNumber(values.pendingExpiryMinutes) as number,
     priceStaleMinutes: wholeNumber(values.priceStaleMinutes) as number,

@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerProfile } from '@permuta/contracts/accounts';
 import type { LockedQuote } from '@permuta/contracts/orders';
+import type { PublicSettings } from '@permuta/contracts/settings';
 import type { WalletView } from '@permuta/contracts/wallets';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { forgetSession, login } from '../../../lib/session.ts';
@@ -41,6 +42,32 @@ function locked(body: { side: 'send' | 'receive'; amount: string; network?: stri
     lockedUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
   };
 }
+
+const SETTINGS: PublicSettings = {
+  defaultSendToken: 'PIX',
+  defaultReceiveToken: 'USDT',
+  instagramUrl: null,
+  telegramUrl: null,
+  youtubeUrl: null,
+  youtubeTutorialUrl: null,
+  supportEmail: null,
+  supportPhone: null,
+  whatsappUrl: null,
+  operatingHours: {
+    timeZone: 'America/Sao_Paulo',
+    days: [1, 2, 3, 4, 5],
+    open: '10:00',
+    close: '18:00',
+  },
+  deskOpenNow: true,
+  nextOpeningAt: null,
+  boletoFee: '3.5',
+  pixMinReceive: '50',
+  pixMaxReceive: '50000',
+  derivMinReceive: '10',
+  derivMaxReceive: '5000',
+  whatsappThresholdBrl: '200',
+};
 
 let me: CustomerProfile;
 let wallets: WalletView[];
@@ -91,6 +118,7 @@ beforeEach(() => {
     if (path === '/api/v1/me') return json(200, meAnswer(me));
     if (path === '/api/v1/me/wallets') return json(200, { wallets });
     if (path === '/api/v1/orders/limits') return limitsAnswer();
+    if (path === '/api/v1/settings') return json(200, SETTINGS);
     if (path === '/api/v1/orders/quote')
       return lockAnswer ? lockAnswer() : json(200, locked(JSON.parse(String(init?.body))));
     if (path === '/api/v1/quotes') {
@@ -313,6 +341,30 @@ describe('exchange now', () => {
       'A boleto has an extra fee and its payment takes up to three business days to be confirmed.',
     );
   });
+
+  it.each([
+    ['en-US', 'Boleto (bank slip)', 'Boleto fee', 'R$3.50', 'Total to pay', 'R$1,237.50'],
+    ['pt-BR', 'Boleto bancário', 'Taxa do boleto', 'R$ 3,50', 'Total a pagar', 'R$ 1.237,50'],
+  ] as const)(
+    'shows the boleto fee and the total to pay in the quote before confirming (%s)',
+    async (locale, method, feeLabel, fee, totalLabel, total) => {
+      wallets = [wallet({ id: 'w-trc' })];
+      renderScreen(<ExchangeNowScreen />, {
+        locale,
+        path: '/profile/exchange-now?send=PIX&receive=USDT&amount=1234',
+      });
+      const group = await screen.findByRole('radiogroup');
+      // PIX costs nothing extra: no fee in the quote
+      expect(screen.queryByTestId('quote-boleto-fee')).toBeNull();
+      fireEvent.click(within(group).getByRole('radio', { name: method }));
+      await waitFor(() => expect(screen.getByTestId('quote-boleto-fee').textContent).toBe(fee));
+      expect(screen.getByTestId('quote-total').textContent).toBe(total);
+      const details = screen.getByTestId('quote-details');
+      expect(within(details).getByText(feeLabel)).toBeTruthy();
+      expect(within(details).getByText(totalLabel)).toBeTruthy();
+      expect(screen.getByTestId('confirm-exchange')).toBeTruthy();
+    },
+  );
 
   it('shows what is missing before the customer can exchange', async () => {
     me = profile({ emailVerified: false, documentsVerified: false });

@@ -48,8 +48,11 @@ import { QuoteDetails } from '../../quote/components/quote-details.tsx';
 import { usePairInput } from '../../quote/use-pair-input.ts';
 import { isRetryableCreate, newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { useLockedQuote } from '../api/lock-quote.ts';
+import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
 import {
+  boletoCharge,
   exchangeStart,
+  formatBrl,
   formatCountdown,
   orderBody,
   paymentChoices,
@@ -165,6 +168,12 @@ function ExchangeForm({
 
   const methods = paymentChoices(sendToken);
   const paymentMethod = methods.includes(method) ? method : (methods[0] ?? 'pix');
+  // a boleto adds the settings' fee to what the customer pays: shown before confirming
+  const publicSettings = usePublicSettings();
+  const boleto =
+    paymentMethod === 'boleto' && data && publicSettings.data
+      ? boletoCharge(data.amountSend, publicSettings.data.boletoFee)
+      : null;
 
   const create = useCreateOrder(locale);
 
@@ -330,6 +339,22 @@ function ExchangeForm({
               <dt>{t('orders.exchange.youReceive')}</dt>
               <dd>{data ? `${fmt(data.amountReceive)} ${data.receive}` : '—'}</dd>
             </div>
+            {paymentMethod === 'boleto' && (
+              <>
+                <div>
+                  <dt>{t('orders.exchange.boletoFee')}</dt>
+                  <dd data-testid="quote-boleto-fee">
+                    {boleto ? formatBrl(boleto.fee, locale) : '—'}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('orders.exchange.totalToPay')}</dt>
+                  <dd data-testid="quote-total">
+                    {boleto ? <strong>{formatBrl(boleto.total, locale)}</strong> : '—'}
+                  </dd>
+                </div>
+              </>
+            )}
           </QuoteDetails>
 
           <Group gap="xs" mih={22} role="status" aria-live="polite" data-testid="quote-status">

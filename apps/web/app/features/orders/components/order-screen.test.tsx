@@ -60,6 +60,14 @@ const instructions: Record<PaymentInstructions['method'], PaymentInstructions> =
     extraFee: '3.50',
     businessDays: 3,
     boletoAvailable: true,
+    issueBy: null,
+    dueDate: '2026-03-09',
+    issueHours: {
+      timeZone: 'America/Sao_Paulo',
+      days: [1, 2, 3, 4, 5],
+      open: '10:00',
+      close: '18:00',
+    },
   },
   crypto: {
     method: 'crypto',
@@ -129,6 +137,10 @@ describe('order page', () => {
     expect(within(card).getByTestId('boleto-fee').textContent).toBe('3.50 PIX');
     expect(card.textContent).toContain('A boleto takes up to 3 business days to be confirmed.');
     expect(within(card).getByTestId('payment-amount').textContent).toBe('543.50 PIX');
+    expect(within(card).getByTestId('boleto-due-date').textContent).toBe('Mar 9, 2026');
+    expect(card.textContent).toContain(
+      'Pay the boleto by the end of its due date; after that day the order is canceled.',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Download the boleto' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
@@ -137,15 +149,52 @@ describe('order page', () => {
     );
   });
 
-  it('says the boleto is on its way before the admin uploads it', async () => {
-    current = order({
-      paymentMethod: 'boleto',
-      payment: { ...instructions.boleto, boletoAvailable: false } as PaymentInstructions,
-    });
-    renderOrder('en-US');
-    expect(await screen.findByTestId('boleto-waiting')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Download the boleto' })).toBeNull();
-  });
+  it.each([
+    [
+      'en-US',
+      'Waiting for the boleto',
+      'We issue boletos during our operating hours: Monday to Friday, 10:00 AM to 6:00 PM (São Paulo time).',
+      'if it is not issued by then, the order is canceled.',
+    ],
+    [
+      'pt-BR',
+      'Aguardando o boleto',
+      'Emitimos boletos no nosso horário de atendimento: de segunda-feira a sexta-feira, das 10:00 às 18:00 (horário de Brasília).',
+      'se não for emitido até lá, o pedido é cancelado.',
+    ],
+  ] as const)(
+    'says it waits for the boleto, with the hours it is issued in and its deadline, before the admin uploads it (%s)',
+    async (locale, title, hours, deadline) => {
+      const issueBy = '2026-03-05T03:00:00.000Z';
+      current = order({
+        paymentMethod: 'boleto',
+        expiresAt: issueBy,
+        // outside the hours: the page says when the desk opens, and promises nothing sooner
+        processingFrom: '2026-03-04T13:00:00.000Z',
+        payment: {
+          ...instructions.boleto,
+          boletoAvailable: false,
+          issueBy,
+          dueDate: null,
+        } as PaymentInstructions,
+      });
+      renderOrder(locale);
+      const waiting = await screen.findByTestId('boleto-waiting');
+      expect(waiting.textContent).toContain(title);
+      expect(waiting.textContent).toContain(hours);
+      // the deadline is midnight in São Paulo: the page names the day it closes
+      expect(waiting.textContent).toContain(
+        locale === 'pt-BR' ? '4 de mar. de 2026' : 'Mar 4, 2026',
+      );
+      expect(waiting.textContent).toContain(deadline);
+      expect(waiting.textContent).not.toMatch(/shortly|moments|instantes/);
+      expect(screen.getByTestId('processing-from')).toBeTruthy();
+      // not the 30-minute countdown of the other ways to pay
+      expect(screen.queryByTestId('expiry')).toBeNull();
+      expect(screen.queryByText(locale === 'pt-BR' ? 'Pagar até' : 'Pay by')).toBeNull();
+      expect(screen.queryByRole('button', { name: /boleto/i })).toBeNull();
+    },
+  );
 
   it('shows the deposit address and memo with copy buttons and a warning to use that network only', async () => {
     current = order({

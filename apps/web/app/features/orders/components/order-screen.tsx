@@ -171,7 +171,10 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
         </Alert>
       )}
 
-      {order.status === 'pending' && <ExpiryCountdown expiresAt={order.expiresAt} />}
+      {/* a boleto order runs on business days, not minutes: its card says its deadline */}
+      {order.status === 'pending' && order.payment?.method !== 'boleto' && (
+        <ExpiryCountdown expiresAt={order.expiresAt} />
+      )}
 
       {order.payment && order.status === 'pending' && (
         <PaymentInstructionsCard
@@ -540,7 +543,8 @@ function DetailsSection({ order }: { order: OrderView }) {
       ? ([[t('orders.order.payoutTxId'), order.payoutTxId]] as [string, string][])
       : []),
     [t('orders.order.createdAt'), formatDateTime(order.createdAt, locale)],
-    ...(order.status === 'pending'
+    // a boleto's deadlines (issue, then due date) are in its payment card
+    ...(order.status === 'pending' && order.paymentMethod !== 'boleto'
       ? ([[t('orders.order.expiresAt'), formatDateTime(order.expiresAt, locale)]] as [
           string,
           string,

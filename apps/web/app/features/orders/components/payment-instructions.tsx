@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatAmount } from '../../../lib/amount.ts';
+import { formatDate } from '../../../lib/format.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { formatSchedule } from '../../public-site/site-facts.ts';
 import { CopyValue } from './copy-value.tsx';
 import classes from './orders.module.css';
 
@@ -24,6 +26,16 @@ export function qrSource(qrCode: string): string {
   const text = qrCode.trim();
   if (text.startsWith('<')) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
   return text;
+}
+
+/**
+ * The day a deadline at midnight closes, in the desk's time zone: `27 de nov. de 2026` /
+ * `Nov 27, 2026` for a deadline at 00:00 of the 28th there.
+ */
+export function lastDayBefore(deadline: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(
+    new Date(Date.parse(deadline) - 1),
+  );
 }
 
 /** How to pay for a pending order, for its method: what to send, where, and what to copy. */
@@ -179,18 +191,40 @@ function MethodInstructions({
             {t('orders.pay.boleto.days', { count: payment.businessDays })}
           </Alert>
           {payment.boletoAvailable ? (
-            <Group>
-              <Button
-                onClick={onDownloadBoleto}
-                leftSection={<IconDownload size={16} aria-hidden="true" />}
-              >
-                {t('orders.pay.boleto.download')}
-              </Button>
-            </Group>
+            <>
+              <dl className={classes.details}>
+                <div>
+                  <dt>{t('orders.pay.boleto.dueDate')}</dt>
+                  <dd data-testid="boleto-due-date">
+                    {payment.dueDate ? formatDate(payment.dueDate, locale) : '—'}
+                  </dd>
+                </div>
+              </dl>
+              <Text size="sm">{t('orders.pay.boleto.dueNote')}</Text>
+              <Group>
+                <Button
+                  onClick={onDownloadBoleto}
+                  leftSection={<IconDownload size={16} aria-hidden="true" />}
+                >
+                  {t('orders.pay.boleto.download')}
+                </Button>
+              </Group>
+            </>
           ) : (
-            <Text size="sm" data-testid="boleto-waiting">
-              {t('orders.pay.boleto.waiting')}
-            </Text>
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconClock aria-hidden="true" />}
+              title={t('orders.pay.boleto.waitingTitle')}
+              data-testid="boleto-waiting"
+            >
+              {t('orders.pay.boleto.waiting', {
+                hours: formatSchedule(payment.issueHours, locale, t),
+                deadline: payment.issueBy
+                  ? lastDayBefore(payment.issueBy, payment.issueHours.timeZone, locale)
+                  : '—',
+              })}
+            </Alert>
           )}
         </Stack>
       );

@@ -21,6 +21,7 @@ import { useForm } from '@mantine/form';
 import { PIX_KEY_TYPES } from '@permuta/contracts/wallets';
 import { MAX_OPEN_ORDERS } from '@permuta/contracts/settings';
 import type { SettingsView } from '@permuta/contracts/settings';
+import { MAX_SETTING_BUSINESS_DAYS } from '@permuta/contracts/settings';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -226,6 +227,16 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
               {...text('derivAccount')}
             />
             <TextInput {...amount('boletoFee', t('adminSettings.fields.boletoFeeHelp'))} />
+            {whole(
+              'boletoIssueBusinessDays',
+              t('adminSettings.fields.boletoIssueBusinessDaysHelp'),
+              MAX_SETTING_BUSINESS_DAYS,
+            )}
+            {whole(
+              'boletoDueBusinessDays',
+              t('adminSettings.fields.boletoDueBusinessDaysHelp'),
+              MAX_SETTING_BUSINESS_DAYS,
+            )}
           </SimpleGrid>
           <Fieldset legend={t('adminSettings.sections.bankAccount')} variant="filled">
             <Stack gap="sm">

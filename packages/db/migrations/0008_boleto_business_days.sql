@@ -1,0 +1,3 @@
+ALTER TABLE "settings" ADD COLUMN "boleto_issue_business_days" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "boleto_due_business_days" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_boleto_business_days_positive" CHECK ("settings"."boleto_issue_business_days" > 0 AND "settings"."boleto_due_business_days" > 0);
