@@ -109,6 +109,27 @@ afterEach(() => {
 });
 
 describe('exchange now', () => {
+  it.each([
+    ['pt-BR', 'R$ 540,00', '95,5 USDT', '1 USDT = R$ 5,40'],
+    ['en-US', 'R$540.00', '95.5 USDT', '1 USDT = R$5.40'],
+  ] as const)(
+    'reads reais with R$ and the rate as the price of USDT in reais (%s)',
+    async (locale, pay, receive, rate) => {
+      wallets = [wallet({ id: 'w-trc' })];
+      renderScreen(<ExchangeNowScreen />, {
+        locale,
+        path: '/profile/exchange-now?send=PIX&receive=USDT&network=TRC20&side=send&amount=540',
+      });
+      const details = await screen.findByTestId('quote-details');
+      const text = (testId: string) =>
+        within(details).getByTestId(testId).textContent?.replace(/\s+/g, ' ');
+      await waitFor(() => expect(text('quote-rate')).toBe(rate));
+      expect(text('quote-send')).toBe(pay);
+      expect(text('quote-receive')).toBe(receive);
+      expect(details.textContent).not.toMatch(/\d PIX/);
+    },
+  );
+
   it('offers only the wallets of the token received on the chosen network', async () => {
     wallets = [
       wallet({ id: 'w-trc', address: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC' }),

@@ -77,6 +77,23 @@ const instructions: Record<PaymentInstructions['method'], PaymentInstructions> =
 };
 
 describe('order page', () => {
+  it.each([
+    ['pt-BR', 'R$ 540,00', '95,5 USDT', '1 USDT = R$ 5,40'],
+    ['en-US', 'R$540.00', '95.5 USDT', '1 USDT = R$5.40'],
+  ] as const)(
+    'reads reais with R$ and the rate as the price of USDT in reais (%s)',
+    async (locale, pay, receive, rate) => {
+      renderOrder(locale);
+      const card = await screen.findByTestId('payment-pix');
+      const text = (element: HTMLElement) => element.textContent?.replace(/\s+/g, ' ');
+      expect(text(within(card).getByTestId('payment-amount'))).toBe(pay);
+      expect(text(screen.getByTestId('amount-send'))).toBe(pay);
+      expect(text(screen.getByTestId('amount-receive'))).toBe(receive);
+      expect(text(screen.getByTestId('order-rate'))).toBe(rate);
+      expect(document.body.textContent).not.toMatch(/\d PIX/);
+    },
+  );
+
   it('shows the PIX "copia e cola" code with a copy button, its QR image, the amount and the reference', async () => {
     renderOrder('en-US');
     const card = await screen.findByTestId('payment-pix');
@@ -85,10 +102,10 @@ describe('order page', () => {
     );
     expect(within(card).getByRole('button', { name: 'Copy the PIX code' })).toBeTruthy();
     const qr = within(card).getByRole('img', {
-      name: 'QR code of the PIX payment of 540.00 PIX for order EX-7K2Q9',
+      name: 'QR code of the PIX payment of R$540.00 for order EX-7K2Q9',
     });
     expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('540.00 PIX');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('R$540.00');
     expect(within(card).getByTestId('payment-reference').textContent).toBe('EX-7K2Q9');
     // summary in the customer's words, with the exact status beside it
     expect(screen.getByTestId('order-status').textContent).toBe('not paid yet · Pending');
@@ -105,7 +122,7 @@ describe('order page', () => {
     expect(
       within(card).getByRole('button', { name: 'Copiar a referência do pedido' }),
     ).toBeTruthy();
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('540,00 PIX');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('R$\u00a0540,00');
   });
 
   it('shows the boleto with its fee, the three business days and its download', async () => {
@@ -126,9 +143,9 @@ describe('order page', () => {
     URL.revokeObjectURL = vi.fn();
     renderOrder('en-US');
     const card = await screen.findByTestId('payment-boleto');
-    expect(within(card).getByTestId('boleto-fee').textContent).toBe('3.50 PIX');
+    expect(within(card).getByTestId('boleto-fee').textContent).toBe('R$3.50');
     expect(card.textContent).toContain('A boleto takes up to 3 business days to be confirmed.');
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('543.50 PIX');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('R$543.50');
     fireEvent.click(within(card).getByRole('button', { name: 'Download the boleto' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
@@ -165,7 +182,7 @@ describe('order page', () => {
     expect(within(card).getByTestId('network-warning').textContent).toContain(
       'Send only USDT on the Tron (TRC20) network to this address.',
     );
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('100.00 USDT');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('100\u00a0USDT');
     // a crypto payment may come with its transaction hash
     expect(screen.getByLabelText('Transaction hash (optional)')).toBeTruthy();
   });
@@ -249,8 +266,8 @@ describe('order page', () => {
 
   it('says a refund-only order will be returned, and what it would have paid, in both languages', async () => {
     for (const [locale, label, alert] of [
-      ['en-US', 'You would have received', /We received 49\.99 PIX/],
-      ['pt-BR', 'Você receberia', /Recebemos 49,99 PIX/],
+      ['en-US', 'You would have received', /We received R\$49\.99,/],
+      ['pt-BR', 'Você receberia', /Recebemos R\$\s49,99,/],
     ] as const) {
       current = order({
         status: 'admin_confirmed',

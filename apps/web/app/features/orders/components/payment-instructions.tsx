@@ -2,22 +2,12 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { formatMoney } from '@permuta/contracts/money';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { formatAmount } from '../../../lib/amount.ts';
-import type { Locale } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { CopyValue } from './copy-value.tsx';
 import classes from './orders.module.css';
-
-/** An amount in a token, to the token's precision without trailing zeros (at least two places). */
-export function money(value: string, precision: number, locale: Locale): string {
-  return formatAmount(value, locale, {
-    maxDecimals: precision,
-    trimZeros: true,
-    minDecimals: Math.min(2, precision),
-  });
-}
 
 /** The QR image as a URL the page can show: a data: URL as is, raw SVG markup encoded. */
 export function qrSource(qrCode: string): string {
@@ -38,7 +28,7 @@ export function PaymentInstructionsCard({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const amount = `${money(payment.amount, order.send.precision, locale)} ${order.send.code}`;
+  const amount = formatMoney(payment.amount, order.send, locale);
 
   return (
     <Paper
@@ -170,9 +160,7 @@ function MethodInstructions({
           <dl className={classes.details}>
             <div>
               <dt>{t('orders.pay.boleto.extraFee')}</dt>
-              <dd data-testid="boleto-fee">
-                {money(payment.extraFee, order.send.precision, locale)} {order.send.code}
-              </dd>
+              <dd data-testid="boleto-fee">{formatMoney(payment.extraFee, order.send, locale)}</dd>
             </div>
           </dl>
           <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
