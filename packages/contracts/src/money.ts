@@ -84,7 +84,7 @@ export type AssetKind = 'crypto' | 'pix' | 'deriv';
 /**
  * A token as far as its amounts are concerned. PIX money is reais and Deriv balances are US
  * dollars (PIX, TED and boleto are ways to pay, never currencies); crypto reads with its code.
- * Without a kind, the product's codes tell it: `PIX`/`BRL` are reais, `DERIV` is dollars.
+ * Without a kind, the product's codes tell it: `PIX`/`BRL` are reais, `DERIV`/`USD` dollars.
  */
 export interface MoneyAsset {
   readonly code: string;
@@ -98,7 +98,7 @@ export function fiatOf(asset: MoneyAsset): Fiat | null {
     asset.kind ??
     (asset.code === 'PIX' || asset.code === 'BRL'
       ? 'pix'
-      : asset.code === 'DERIV'
+      : asset.code === 'DERIV' || asset.code === 'USD'
         ? 'deriv'
         : 'crypto');
   if (kind === 'pix') return 'BRL';

@@ -29,7 +29,7 @@ import { formatMoney } from '@permuta/contracts/money';
 import { treasuryAdjustmentSchema } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatAmount, parseAmount } from '../../../lib/amount.ts';
+import { parseAmount } from '../../../lib/amount.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
