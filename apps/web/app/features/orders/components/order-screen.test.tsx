@@ -6,6 +6,7 @@ import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
 import { OrderScreen } from './order-screen.tsx';
+import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { json, loadCatalogues, order, renderScreen } from './test-fixtures.tsx';
 
 let current: OrderView | null;
@@ -185,6 +186,47 @@ describe('order page', () => {
     expect(within(card).getByTestId('payment-amount').textContent).toBe('100\u00a0USDT');
     // a crypto payment may come with its transaction hash
     expect(screen.getByLabelText('Transaction hash (optional)')).toBeTruthy();
+  });
+
+  it('shows no English on the Portuguese order page, and the tip only in the language it is written in', async () => {
+    const tip = 'Envie somente USDT pela rede Tron (TRC20) para este endereço.';
+    current = order({
+      send: { code: 'USDT', name: 'Tether USD', kind: 'crypto', precision: 6 },
+      receive: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
+      priceSendBrl: '5.4',
+      priceReceiveBrl: '1',
+      paymentMethod: 'crypto',
+      payment: { ...instructions.crypto, tip } as PaymentInstructions,
+      events: [
+        {
+          from: null,
+          to: 'pending',
+          actor: 'customer',
+          note: null,
+          createdAt: '2026-11-23T10:00:00.000Z',
+        },
+        {
+          from: 'pending',
+          to: 'canceled',
+          actor: 'system',
+          note: null,
+          createdAt: '2026-11-23T10:30:00.000Z',
+        },
+      ],
+    });
+    const pt = renderOrder('pt-BR');
+    const card = await screen.findByTestId('payment-crypto');
+    expect(card.textContent).toContain(tip);
+    expect(pt.container.textContent).toMatch(/· automaticamente/);
+    expect(pt.container.textContent).not.toContain('por automático');
+    expect(englishIn(document.body)).toEqual([]);
+    pt.unmount();
+
+    renderOrder('en-US');
+    const english = await screen.findByTestId('payment-crypto');
+    expect(english.textContent).not.toContain(tip);
+    expect(within(english).getByTestId('network-warning').textContent).toContain('Send only USDT');
+    expect(document.body.textContent).toMatch(/· automatically/);
   });
 
   it("shows the platform's Deriv account", async () => {

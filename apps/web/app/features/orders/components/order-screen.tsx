@@ -629,8 +629,7 @@ function TimelineSection({ order }: { order: OrderView }) {
               }
             >
               <Text size="xs" c="dimmed">
-                {formatDateTime(event.createdAt, locale)} ·{' '}
-                {t('orders.timeline.by', { actor: t(`orders.actor.${event.actor}`) })}
+                {formatDateTime(event.createdAt, locale)} · {t(`orders.actor.${event.actor}`)}
               </Text>
               {event.note && <Text size="sm">{event.note}</Text>}
             </Timeline.Item>

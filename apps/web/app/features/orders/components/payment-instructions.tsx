@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-r
 import { formatMoney } from '@permuta/contracts/money';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
+import { adminText } from '../../../lib/admin-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { CopyValue } from './copy-value.tsx';
 import classes from './orders.module.css';
@@ -227,10 +228,12 @@ function MethodInstructions({
               <Text size="sm">
                 {t('orders.pay.crypto.confirmations', { count: payment.minConfirmations })}
               </Text>
-              {payment.tip && <Text size="sm">{payment.tip}</Text>}
-              {payment.notice && (
+              {adminText(payment.tip, locale) && (
+                <Text size="sm">{adminText(payment.tip, locale)}</Text>
+              )}
+              {adminText(payment.notice, locale) && (
                 <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
-                  {payment.notice}
+                  {adminText(payment.notice, locale)}
                 </Alert>
               )}
             </>

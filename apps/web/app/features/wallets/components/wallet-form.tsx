@@ -18,6 +18,7 @@ import {
 } from '@permuta/contracts/wallets';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { adminText } from '../../../lib/admin-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useBanks } from '../api/get-banks.ts';
 import { useCreateWallet } from '../api/create-wallet.ts';
@@ -271,9 +272,9 @@ export function WalletForm({
                 {...form.getInputProps('memo')}
               />
             )}
-            {network?.tip && (
+            {adminText(network?.tip, locale) && (
               <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden="true" />}>
-                {network.tip}
+                {adminText(network?.tip, locale)}
               </Alert>
             )}
           </>
