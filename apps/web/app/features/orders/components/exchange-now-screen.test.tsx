@@ -7,6 +7,7 @@ import type { LockedQuote } from '@permuta/contracts/orders';
 import type { WalletView } from '@permuta/contracts/wallets';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { forgetSession, login } from '../../../lib/session.ts';
+import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { ExchangeNowScreen } from './exchange-now-screen.tsx';
 import {
   catalogue,
@@ -127,6 +128,7 @@ describe('exchange now', () => {
       expect(text('quote-send')).toBe(pay);
       expect(text('quote-receive')).toBe(receive);
       expect(details.textContent).not.toMatch(/\d PIX/);
+      if (locale === 'pt-BR') expect(englishIn(document.body)).toEqual([]);
     },
   );
 
