@@ -133,7 +133,7 @@ for (const locale of LOCALES) {
     await expect(details).toHaveAttribute('aria-busy', 'false');
     // the rate is the price of USDT in reais, reais read R$ (never "PIX")
     await expect(page.getByTestId('quote-rate')).toHaveText(
-      locale === 'pt-BR' ? /^1 USDT = R\$\s\d+,\d{2,}$/ : /^1 USDT = R\$\d+\.\d{2,}$/,
+      locale === 'pt-BR' ? /^1\sUSDT = R\$\s\d+,\d{2,}$/ : /^1\sUSDT = R\$\d+\.\d{2,}$/,
     );
     await expect(details).not.toContainText(/\d PIX/);
     const receiveAmount = await page
@@ -181,7 +181,7 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('amount-receive')).toHaveText(
       new RegExp(`^R\\$\\s?${escape(receiveAmount)}0?$`),
     );
-    await expect(page.getByTestId('order-rate')).toHaveText(/^1 USDT = R\$\s?\d/);
+    await expect(page.getByTestId('order-rate')).toHaveText(/^1\sUSDT = R\$\s?\d/);
     await expect(page.getByTestId('destination')).toHaveText(customer.cpf);
     expect(await seriousAxeFindings(page), 'order page, crypto deposit').toEqual([]);
 
