@@ -131,6 +131,11 @@ for (const locale of LOCALES) {
     const details = page.getByTestId('quote-details');
     await expect(details).toContainText('100 USDT');
     await expect(details).toHaveAttribute('aria-busy', 'false');
+    // the rate is the price of USDT in reais, reais read R$ (never "PIX")
+    await expect(page.getByTestId('quote-rate')).toHaveText(
+      locale === 'pt-BR' ? /^1\sUSDT = R\$\s\d+,\d{2,}$/ : /^1\sUSDT = R\$\d+\.\d{2,}$/,
+    );
+    await expect(details).not.toContainText(/\d PIX/);
     const receiveAmount = await page
       .getByRole('textbox', { name: text(locale, 'calculator.amountReceive') })
       .inputValue();
@@ -173,7 +178,10 @@ for (const locale of LOCALES) {
         network: deposit!.networkName || deposit!.network,
       }),
     );
-    await expect(page.getByTestId('amount-receive')).toHaveText(`${receiveAmount} PIX`);
+    await expect(page.getByTestId('amount-receive')).toHaveText(
+      new RegExp(`^R\\$\\s?${escape(receiveAmount)}0?$`),
+    );
+    await expect(page.getByTestId('order-rate')).toHaveText(/^1\sUSDT = R\$\s?\d/);
     await expect(page.getByTestId('destination')).toHaveText(customer.cpf);
     expect(await seriousAxeFindings(page), 'order page, crypto deposit').toEqual([]);
 
@@ -336,7 +344,7 @@ for (const locale of LOCALES) {
     await expect(page.getByText(text(locale, 'orders.pay.pix.brCode'))).toBeVisible();
     const qr = page.getByRole('img', {
       name: pattern(locale, 'orders.pay.pix.qrAlt', {
-        amount: `500[.,]00 PIX`,
+        amount: `R\\$\\s?500[.,]00`,
         reference: escape(pixOrder.reference),
       }),
     });

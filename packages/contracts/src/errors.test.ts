@@ -10,8 +10,19 @@ describe('errorMessage', () => {
     expect(errorMessage('TREASURY_RESERVED', 'en-US', params)).toContain(
       'reserve 86.888888 USDT: at most 49,913.111112 USDT',
     );
-    expect(errorMessage('AMOUNT_ABOVE_MAXIMUM', 'pt-BR', { max: '50000', token: 'BRL' })).toContain(
-      '50.000 BRL',
+  });
+
+  it('writes limits in reais and Deriv dollars as money, never as "50.000 BRL"', () => {
+    const normal = (text: string) => text.replace(/\s+/g, ' ');
+    const max = { max: '50000', token: 'BRL' };
+    expect(normal(errorMessage('AMOUNT_ABOVE_MAXIMUM', 'pt-BR', max))).toBe(
+      'O máximo para receber é R$ 50.000,00.',
+    );
+    expect(errorMessage('AMOUNT_ABOVE_MAXIMUM', 'en-US', max)).toBe(
+      'The maximum to receive is R$50,000.00.',
+    );
+    expect(errorMessage('AMOUNT_BELOW_MINIMUM', 'en-US', { min: '10', token: 'USD' })).toBe(
+      'The minimum to receive is $10.00.',
     );
   });
 

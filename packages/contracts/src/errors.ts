@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
-import { formatBrl, formatDecimal } from './money.ts';
+import { fiatOf, formatBrl, formatDecimal, formatMoney } from './money.ts';
 import { CATALOGUE_ADMIN_ERROR_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_ERROR_MESSAGES } from './messages/orders.ts';
 import { REVIEWS_ERROR_MESSAGES } from './messages/reviews.ts';
@@ -290,12 +290,24 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * keep the raw values for programs.
  */
 export function errorMessage(code: ErrorCode, locale: Locale, params: ErrorParams = {}): string {
-  return ERROR_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!(name in params)) return whole;
-    const value = String(params[name]);
-    if (BRL_PARAMS.has(name) && DECIMAL.test(value)) return formatBrl(value, locale);
-    return AMOUNT_PARAMS.has(name) && DECIMAL.test(value) ? formatDecimal(value, locale) : value;
-  });
+  const token = params.token === undefined ? null : String(params.token);
+  return ERROR_MESSAGES[code][locale]
+    .replace(/\{(\w+)\} \{token\}/g, (whole, name: string) => {
+      // an amount of reais or Deriv dollars reads as money: "R$ 50,00", "US$ 10,00"
+      const value = String(params[name] ?? '');
+      return token !== null &&
+        fiatOf({ code: token }) &&
+        AMOUNT_PARAMS.has(name) &&
+        DECIMAL.test(value)
+        ? formatMoney(value, { code: token }, locale)
+        : whole;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!(name in params)) return whole;
+      const value = String(params[name]);
+      if (BRL_PARAMS.has(name) && DECIMAL.test(value)) return formatBrl(value, locale);
+      return AMOUNT_PARAMS.has(name) && DECIMAL.test(value) ? formatDecimal(value, locale) : value;
+    });
 }
 
 /** The one error shape of the API. */

@@ -235,6 +235,9 @@ export const orderSchema = z
     /** the amount received was outside the order's limits: the order can only be refunded */
     refundOnly: z.boolean(),
     rate: amountSchema,
+    /** the locked reference prices in BRL: the rate people read is computed from these */
+    priceSendBrl: amountSchema,
+    priceReceiveBrl: amountSchema,
     feePercent: amountSchema,
     networkFee: amountSchema,
     extraFee: amountSchema,
@@ -347,8 +350,6 @@ export const adminOrderSchema = orderSchema
         holderDocument: z.string().nullable(),
       })
       .nullable(),
-    priceSendBrl: amountSchema,
-    priceReceiveBrl: amountSchema,
     withdrawId: z.string().nullable(),
     payoutAttempts: z.number().int(),
     payoutError: z.string().nullable(),

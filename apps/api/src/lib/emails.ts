@@ -1,9 +1,4 @@
-import {
-  CUSTOMER_SUMMARY_TEXT,
-  customerSummary,
-  decimalPlaces,
-  formatDecimal,
-} from '@permuta/contracts';
+import { CUSTOMER_SUMMARY_TEXT, customerSummary, formatMoney } from '@permuta/contracts';
 import type { Locale, OrderStatus } from '@permuta/contracts';
 import type { MailMessage } from '../adapters/mail/mailer.ts';
 
@@ -125,9 +120,9 @@ export function orderStatusName(status: OrderStatus, locale: Locale): string {
   return ORDER_STATUS_NAMES[status][locale];
 }
 
-/** An amount as written for people, keeping the decimal places it was given with ("500.00"). */
+/** An amount as people read it: R$ 500,00 / R$500.00, US$ 100,00 / $100.00, 0,5 BTC. */
 function money(value: EmailAmount, locale: Locale): string {
-  return `${formatDecimal(value.amount, locale, decimalPlaces(value.amount))} ${value.unit}`;
+  return formatMoney(value.amount, { code: value.unit }, locale);
 }
 
 function dateTime(iso: string, locale: Locale): string {

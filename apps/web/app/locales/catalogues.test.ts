@@ -13,7 +13,7 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 }
 
 /** Keys whose values are the same in both languages on purpose. */
-const SAME_IN_BOTH = new Set(['calculator.rateValue']);
+const SAME_IN_BOTH = new Set<string>([]);
 
 /**
  * Words written the same in Portuguese and English: brand and product names, codes, units. A

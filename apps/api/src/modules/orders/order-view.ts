@@ -109,6 +109,8 @@ export async function buildOrderView(
     amountReceived: order.amountReceived ? normalize(order.amountReceived) : null,
     refundOnly: order.refundOnly,
     rate: normalize(order.rate),
+    priceSendBrl: normalize(order.priceSendBrl),
+    priceReceiveBrl: normalize(order.priceReceiveBrl),
     feePercent: normalize(order.feeRate),
     networkFee: amount(order.networkFee, receive.precision),
     extraFee: amount(order.extraFee, send.precision),
@@ -176,8 +178,6 @@ export async function buildAdminOrderView(
           holderDocument: wallet.holderDocument,
         }
       : null,
-    priceSendBrl: normalize(order.priceSendBrl),
-    priceReceiveBrl: normalize(order.priceReceiveBrl),
     withdrawId: order.withdrawId,
     payoutAttempts: order.payoutAttempts,
     payoutError: order.payoutError,

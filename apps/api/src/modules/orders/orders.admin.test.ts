@@ -248,10 +248,8 @@ describe('confirming the funds', () => {
     await deliverEmails(t.app);
     const mails = t.mail.to(customer.email).filter((m) => m.subject.includes(order.reference));
     expect(mails[0]!.subject).toBe(`Order ${order.reference}: payment confirmed - Permuta`);
-    expect(mails[0]!.text).toContain(
-      'We received 90.000000 USDT, a different amount from the order',
-    );
-    expect(mails[0]!.text).toContain('you will receive 468.99 BRL');
+    expect(mails[0]!.text).toContain('We received 90\u00a0USDT, a different amount from the order');
+    expect(mails[0]!.text).toContain('you will receive R$468.99');
   });
 
   it('recomputes upwards on an over-payment within the limits', async () => {
@@ -340,7 +338,7 @@ describe('confirming the funds', () => {
       .to(customer.email)
       .find((m) => m.subject === `Order ${order.reference}: payment confirmed - Permuta`);
     expect(told?.text).toContain(
-      `We received 5.000000 USDT for order ${order.reference}. This amount is outside the order's limits`,
+      `We received 5\u00a0USDT for order ${order.reference}. This amount is outside the order's limits`,
     );
 
     const refund = await upload(

@@ -189,7 +189,7 @@ describe('payment instructions per method', () => {
       address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
       memo: null,
       minConfirmations: 20,
-      tip: 'Send only USDT on the Tron network (TRC20) to this address.',
+      tip: 'Envie somente USDT pela rede Tron (TRC20) para este endereço.',
       notice: null,
     });
     // USDT -> BTC: the deposit is on a USDT network although the order's network is BTC's

@@ -165,7 +165,7 @@ describe('an order from quote to completion', () => {
     expect(ptMails.map((m) => m.subject)).toEqual([
       `Pedido ${pixOrder.reference} criado - Permuta`,
     ]);
-    expect(ptMails[0]!.text).toContain('você paga 500,00 BRL');
+    expect(ptMails[0]!.text).toContain('você paga R$\u00a0500,00');
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('completed');
   });

@@ -332,6 +332,8 @@ const pageOrder = jsonColumns({
   amountReceived: orders.amountReceived,
   refundOnly: orders.refundOnly,
   rate: orders.rate,
+  priceSendBrl: orders.priceSendBrl,
+  priceReceiveBrl: orders.priceReceiveBrl,
   feeRate: orders.feeRate,
   networkFee: orders.networkFee,
   extraFee: orders.extraFee,

@@ -463,7 +463,7 @@ describe('caches of the settings', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toMatchObject({
       code: 'AMOUNT_ABOVE_MAXIMUM',
-      message: 'The maximum to receive is 300.5 BRL.',
+      message: 'The maximum to receive is R$300.50.',
     });
     const catalogue = (await as(null, 'GET', '/api/v1/tokens')).json();
     const pix = catalogue.tokens.find((token: { code: string }) => token.code === 'PIX');

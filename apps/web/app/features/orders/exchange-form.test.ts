@@ -3,7 +3,6 @@ import { catalogue, pixWallet, profile, wallet } from './components/test-fixture
 import {
   boletoCharge,
   exchangeStart,
-  formatBrl,
   formatCountdown,
   orderBody,
   receivingWallets,
@@ -99,10 +98,5 @@ describe('what a boleto adds to the quote', () => {
     expect(boletoCharge('300', '3.5')).toEqual({ fee: '3.5', total: '303.5' });
     expect(boletoCharge('0.1', '0.2')).toEqual({ fee: '0.2', total: '0.3' });
     expect(boletoCharge('1234.56', '0')).toEqual({ fee: '0', total: '1234.56' });
-  });
-
-  it('writes reais as each language reads them', () => {
-    expect(formatBrl('1234.5', 'pt-BR')).toBe('R$ 1.234,50');
-    expect(formatBrl('1234.5', 'en-US')).toBe('R$1,234.50');
   });
 });

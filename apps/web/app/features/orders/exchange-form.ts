@@ -126,12 +126,6 @@ export function formatCountdown(seconds: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** Reais as customers read them: `R$ 1.234,56` (pt-BR), `R$1,234.56` (en-US). */
-export function formatBrl(amount: string, locale: Locale): string {
-  const number = formatAmount(amount, locale, { maxDecimals: 2, minDecimals: 2 });
-  return locale === 'pt-BR' ? `R$ ${number}` : `R$${number}`;
-}
-
 /**
  * What a boleto costs on top of the quote: the settings' boleto fee, and the total to pay (the
  * amount sent plus the fee, in reais), as the order will charge it.

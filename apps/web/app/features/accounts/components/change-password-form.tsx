@@ -11,7 +11,7 @@ import { useChangePassword, type ChangePasswordInput } from '../api/change-passw
 import { describeFailure } from '../failure.ts';
 import { localizedResolver } from '../form.ts';
 import { FormFailure } from './form-failure.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 

@@ -20,7 +20,7 @@ import { describeFailure } from '../failure.ts';
 import { localizedResolver } from '../form.ts';
 import { useCountdown } from '../use-countdown.ts';
 import { FormFailure } from './form-failure.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 const RESEND_SECONDS = 60;
 

@@ -15,7 +15,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { signIn } from '../api/sign-in.ts';
 import { describeFailure } from '../failure.ts';
 import { FormFailure } from './form-failure.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 type Field = keyof SignInInput;
 

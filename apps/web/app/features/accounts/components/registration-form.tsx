@@ -19,7 +19,7 @@ import { useRegister } from '../api/register.ts';
 import { describeFailure } from '../failure.ts';
 import { localizedResolver } from '../form.ts';
 import { FormFailure } from './form-failure.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 interface RegistrationValues {
   username: string;

@@ -5,10 +5,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminSignInSchema, totpSchema } from '@permuta/contracts/accounts';
 import type { AdminSignInInput, SessionResponse } from '@permuta/contracts/accounts';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useEarlyInput } from '../../../lib/early-input.ts';
 import { login } from '../../../lib/session.ts';
@@ -122,7 +123,7 @@ export function AdminSignInForm() {
           key={credentials.key('username')}
           {...credentials.getInputProps('username')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('admin.signIn.password')}
           autoComplete="current-password"
           required

@@ -10,6 +10,7 @@ import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
 import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
 import type { Locale } from '../../../lib/locale.ts';
+import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { AdminsTable, adminChanges } from './admins-table.tsx';
 
 const admins = [
@@ -102,6 +103,14 @@ describe('admins table', () => {
     expect(within(rows[1]!).getByText('Dois fatores ativado')).toBeTruthy();
     expect(within(rows[2]!).getByText('Dois fatores desativado')).toBeTruthy();
     expect(within(rows[2]!).queryByText('Você')).toBeNull();
+  });
+
+  it('edits an admin in Portuguese only, the password toggle included', async () => {
+    renderAt('pt-BR');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar bruno' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('button[aria-label="Mostrar senha"]')).toBeTruthy();
+    expect(englishIn(document.body)).toEqual([]);
   });
 
   it("asks for confirmation before deleting and shows the API's refusal", async () => {

@@ -21,7 +21,6 @@ import {
   Group,
   Loader,
   Modal,
-  PasswordInput,
   Select,
   Stack,
   Table,
@@ -30,6 +29,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminUpdateSchema } from '@permuta/contracts/accounts';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -239,7 +239,7 @@ function EditAdminForm({ admin, onDone }: { admin: AdminListItem; onDone: () => 
           key={form.key('role')}
           {...form.getInputProps('role')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('admin.fields.newPassword')}
           description={t('admin.admins.passwordKeep')}
           autoComplete="new-password"

@@ -4,10 +4,11 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { adminCreateSchema } from '@permuta/contracts/accounts';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { localizePath } from '../../../lib/locale.ts';
@@ -87,7 +88,7 @@ export function NewAdminForm() {
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('admin.fields.password')}
             description={t('admin.fields.passwordHelp')}
             autoComplete="new-password"
@@ -95,7 +96,7 @@ export function NewAdminForm() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('admin.fields.confirmPassword')}
             autoComplete="new-password"
             required

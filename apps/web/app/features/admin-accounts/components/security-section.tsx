@@ -23,7 +23,6 @@ import {
   Image,
   Loader,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Switch,
@@ -35,6 +34,7 @@ import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router';
 import { totpSchema } from '@permuta/contracts/accounts';
 import { fieldMessage } from '@permuta/contracts/validation';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { Locale } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -147,7 +147,7 @@ function EnableTwoFactor() {
             {enable.error.message}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordField
           label={t('admin.security.password')}
           autoComplete="current-password"
           required
@@ -299,7 +299,7 @@ function DisableTwoFactor() {
             {disable.error.message}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordField
           label={t('admin.security.password')}
           autoComplete="current-password"
           required

@@ -118,8 +118,18 @@ export function NetworkFields({
         </SimpleGrid>
       </Fieldset>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Textarea label={t('adminCatalogue.network.tip')} rows={2} {...field('tip')} />
-        <Textarea label={t('adminCatalogue.network.notice')} rows={2} {...field('notice')} />
+        <Textarea
+          label={t('adminCatalogue.network.tip')}
+          description={t('adminCatalogue.network.adminTextHelp')}
+          rows={2}
+          {...field('tip')}
+        />
+        <Textarea
+          label={t('adminCatalogue.network.notice')}
+          description={t('adminCatalogue.network.adminTextHelp')}
+          rows={2}
+          {...field('notice')}
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -196,7 +196,7 @@ describe('the admin dashboard screen', () => {
       '/admin/orders/EX-7K2Q9',
     );
     expect(textOf(confirmation)).toContain('aguardando há 2 d 1 h');
-    expect(textOf(confirmation)).toContain('1.500,5 USDT para PIX, Maria Souza');
+    expect(textOf(confirmation)).toContain('1.500,5\u00a0USDT para PIX, Maria Souza');
 
     const documents = screen.getByTestId('queue-documents');
     expect(textOf(within(documents).getByTestId('documents-overdue'))).toBe(

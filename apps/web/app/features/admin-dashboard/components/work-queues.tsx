@@ -2,9 +2,9 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Dashboard, QueueDocument, QueueOrder } from '@permuta/contracts/dashboard';
+import { formatMoney } from '@permuta/contracts/money';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { formatAmount } from '../../../lib/amount.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { ageParts, formatCount } from '../chart-data.ts';
 import classes from './dashboard.module.css';
@@ -43,8 +43,7 @@ function OrderItem({ order, locale }: { order: QueueOrder; locale: Locale }) {
       </Anchor>
       <Text size="xs" c="dimmed">
         {t('adminDashboard.queues.orderOf', {
-          amount: formatAmount(order.amountSend, locale),
-          send: order.sendToken,
+          amount: formatMoney(order.amountSend, { code: order.sendToken }, locale),
           receive: order.receiveToken,
           name: order.customer.name,
         })}

@@ -25,10 +25,11 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { formatMoney } from '@permuta/contracts/money';
 import { treasuryAdjustmentSchema } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatAmount, parseAmount } from '../../../lib/amount.ts';
+import { parseAmount } from '../../../lib/amount.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -114,7 +115,7 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
             entry.direction === 'credit'
               ? 'adminOrders.treasury.adjust.credited'
               : 'adminOrders.treasury.adjust.debited',
-            { amount: formatAmount(entry.amount, locale), token: entry.token },
+            { amount: formatMoney(entry.amount, { code: entry.token }, locale) },
           ),
         );
         closeReview();
@@ -225,7 +226,7 @@ export function AdjustmentForm({ tokens }: { tokens: string[] }) {
                 pending.direction === 'credit'
                   ? 'adminOrders.treasury.adjust.confirmCredit'
                   : 'adminOrders.treasury.adjust.confirmDebit',
-                { amount: formatAmount(pending.amount, locale), token: pending.token },
+                { amount: formatMoney(pending.amount, { code: pending.token }, locale) },
               )}
             </Text>
             <Text size="sm" c="dimmed">

@@ -24,6 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { errorMessage } from '@permuta/contracts/errors';
 import { findTransition } from '@permuta/contracts/order-state';
 import type { AdminOrderView } from '@permuta/contracts/orders';
@@ -276,16 +277,17 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
     >
       <Text size="sm">
         {t('adminOrders.actions.confirm_funds.intro', {
-          amount: formatAmount(order.amountSend, locale),
-          token: order.send.code,
+          amount: formatMoney(order.amountSend, order.send, locale),
         })}
       </Text>
       <TextInput
         label={t('adminOrders.actions.confirm_funds.amount', { token: order.send.code })}
         description={t('adminOrders.actions.confirm_funds.help', {
-          rate: formatAmount(order.rate, locale),
-          send: order.send.code,
-          receive: order.receive.code,
+          rate: formatRate(
+            { ...order.send, priceBrl: order.priceSendBrl },
+            { ...order.receive, priceBrl: order.priceReceiveBrl },
+            locale,
+          ),
           fee: formatAmount(order.feePercent, locale),
         })}
         inputMode="decimal"
@@ -314,12 +316,10 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
         <Alert color="yellow" variant="light" data-testid="amount-differs">
           {difference < 0
             ? t('adminOrders.actions.confirm_funds.under', {
-                amount: formatAmount(order.amountSend, locale),
-                token: order.send.code,
+                amount: formatMoney(order.amountSend, order.send, locale),
               })
             : t('adminOrders.actions.confirm_funds.over', {
-                amount: formatAmount(order.amountSend, locale),
-                token: order.send.code,
+                amount: formatMoney(order.amountSend, order.send, locale),
               })}
         </Alert>
       )}
@@ -401,8 +401,7 @@ function PayForm({ order, id, onClose, done }: FormProps) {
     >
       <Text size="sm">
         {t('adminOrders.actions.pay.intro', {
-          amount: formatAmount(order.amountReceive, locale),
-          token: order.receive.code,
+          amount: formatMoney(order.amountReceive, order.receive, locale),
           destination: order.addressToReceive,
         })}
       </Text>
@@ -474,8 +473,7 @@ function RefundForm({ order, id, onClose, done }: FormProps) {
     >
       <Text size="sm">
         {t('adminOrders.actions.refund.intro', {
-          amount: formatAmount(order.amountReceived ?? order.amountSend, locale),
-          token: order.send.code,
+          amount: formatMoney(order.amountReceived ?? order.amountSend, order.send, locale),
           address: order.refundAddress ?? '—',
         })}
       </Text>
@@ -600,8 +598,7 @@ function SimpleMove({
       )}
       <Text size="sm">
         {t(`adminOrders.actions.${action}.intro`, {
-          amount: formatAmount(order.amountReceive, locale),
-          token: order.receive.code,
+          amount: formatMoney(order.amountReceive, order.receive, locale),
           attempts: order.payoutAttempts,
         })}
       </Text>
@@ -640,8 +637,7 @@ function BoletoForm({ order, id, onClose, done }: FormProps) {
     >
       <Text size="sm">
         {t('adminOrders.actions.boleto.intro', {
-          amount: formatAmount(order.payment?.amount ?? order.amountSend, locale),
-          token: order.send.code,
+          amount: formatMoney(order.payment?.amount ?? order.amountSend, order.send, locale),
         })}
       </Text>
       <ProofInput

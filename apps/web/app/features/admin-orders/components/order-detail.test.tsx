@@ -66,7 +66,7 @@ describe('admin order page', () => {
       '/en-US/admin/manager-customers/c1',
     );
     expect(screen.getByText('Tron (TRC20) (TRX)')).toBeTruthy();
-    expect(screen.getByText('5.51 PIX per USDT')).toBeTruthy();
+    expect(screen.getByText('1 USDT = R$5.80')).toBeTruthy();
     expect(
       screen.getByRole('button', { name: "Download Customer's proof of sending" }),
     ).toBeTruthy();
@@ -145,7 +145,9 @@ describe('admin order page', () => {
     expect(within(dialog).getByText(/recalcula o que o cliente recebe/)).toBeTruthy();
 
     fireEvent.change(amount, { target: { value: '1.234,56' } });
-    expect(within(dialog).getByTestId('amount-differs').textContent).toMatch(/Mais que os 100,00/);
+    expect(within(dialog).getByTestId('amount-differs').textContent).toMatch(
+      /Mais que os 100\sUSDT do pedido/,
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar fundos' }));
 
     await waitFor(() => expect(posts()).toHaveLength(1));

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { formatMoney, formatRate, type MoneyAsset } from '@permuta/contracts/money';
 import { ORDER_FILES, type AdminOrderView, type OrderFile } from '@permuta/contracts/orders';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
@@ -74,11 +75,13 @@ export function OrderDetail({ id }: { id: string }) {
   );
 }
 
+const REAIS: MoneyAsset = { code: 'BRL', kind: 'pix' };
+
 function OrderFields({ order }: { order: AdminOrderView }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const amount = (value: string | null, token: string) =>
-    value === null ? null : `${formatAmount(value, locale)} ${token}`;
+  const amount = (value: string | null, asset: MoneyAsset) =>
+    value === null ? null : formatMoney(value, asset, locale);
   const date = (value: string | null) => (value === null ? null : formatDateTime(value, locale));
   const yesNo = (value: boolean) =>
     value ? t('adminOrders.detail.yes') : t('adminOrders.detail.no');
@@ -94,38 +97,33 @@ function OrderFields({ order }: { order: AdminOrderView }) {
             [t('adminOrders.fields.summary'), t(`adminOrders.summary.${order.summary}`)],
             [
               t('adminOrders.fields.send'),
-              `${amount(order.amountSend, order.send.code)} (${order.send.name})`,
+              `${amount(order.amountSend, order.send)} (${order.send.name})`,
             ],
             [
               t('adminOrders.fields.receive'),
-              `${amount(order.amountReceive, order.receive.code)} (${order.receive.name})`,
+              `${amount(order.amountReceive, order.receive)} (${order.receive.name})`,
             ],
-            [t('adminOrders.fields.amountReceived'), amount(order.amountReceived, order.send.code)],
+            [t('adminOrders.fields.amountReceived'), amount(order.amountReceived, order.send)],
             [
               t('adminOrders.fields.rate'),
-              t('adminOrders.detail.rate', {
-                send: order.send.code,
-                rate: formatAmount(order.rate, locale),
-                receive: order.receive.code,
-              }),
+              formatRate(
+                { ...order.send, priceBrl: order.priceSendBrl },
+                { ...order.receive, priceBrl: order.priceReceiveBrl },
+                locale,
+              ),
             ],
             [t('adminOrders.fields.feePercent'), `${formatAmount(order.feePercent, locale)}%`],
-            [t('adminOrders.fields.networkFee'), amount(order.networkFee, order.receive.code)],
+            [t('adminOrders.fields.networkFee'), amount(order.networkFee, order.receive)],
             ...(order.paymentMethod === 'boleto'
-              ? [
-                  [
-                    t('adminOrders.fields.extraFee'),
-                    amount(order.extraFee, order.send.code),
-                  ] as FieldRow,
-                ]
+              ? [[t('adminOrders.fields.extraFee'), amount(order.extraFee, order.send)] as FieldRow]
               : []),
             [
               t('adminOrders.fields.priceSend', { token: order.send.code }),
-              amount(order.priceSendBrl, 'BRL'),
+              amount(order.priceSendBrl, REAIS),
             ],
             [
               t('adminOrders.fields.priceReceive', { token: order.receive.code }),
-              amount(order.priceReceiveBrl, 'BRL'),
+              amount(order.priceReceiveBrl, REAIS),
             ],
             [t('adminOrders.fields.method'), t(`adminOrders.method.${order.paymentMethod}`)],
             [
@@ -236,7 +234,7 @@ function PaymentSection({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const amount = `${formatAmount(payment.amount, locale)} ${order.send.code}`;
+  const amount = formatMoney(payment.amount, order.send, locale);
   const rows: FieldRow[] = [
     [t('adminOrders.fields.method'), t(`adminOrders.method.${payment.method}`)],
     [t('adminOrders.fields.amountToPay'), amount],
@@ -262,10 +260,7 @@ function PaymentSection({
       break;
     case 'boleto':
       rows.push(
-        [
-          t('adminOrders.fields.extraFee'),
-          `${formatAmount(payment.extraFee, locale)} ${order.send.code}`,
-        ],
+        [t('adminOrders.fields.extraFee'), formatMoney(payment.extraFee, order.send, locale)],
         [
           t('adminOrders.fields.boletoAvailable'),
           payment.boletoAvailable ? t('adminOrders.detail.yes') : t('adminOrders.detail.no'),

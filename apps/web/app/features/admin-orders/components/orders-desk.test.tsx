@@ -39,7 +39,7 @@ describe('admin order desk', () => {
     expect(within(row).getByText('Confirmed by customer')).toBeTruthy();
     expect(within(row).getByText('Maria Souza')).toBeTruthy();
     expect(within(row).getByText('USDT to PIX')).toBeTruthy();
-    expect(within(row).getByText('Sends 100.00 USDT')).toBeTruthy();
+    expect(within(row).getByText('Sends 100 USDT')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'EX-7K2Q9' }).getAttribute('href')).toBe(
       '/en-US/admin/orders/EX-7K2Q9',
     );

@@ -21,10 +21,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { formatMoney } from '@permuta/contracts/money';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { formatAmount } from '../../../lib/amount.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -214,14 +214,16 @@ export function OrdersDesk() {
                   <Table.Td>
                     <Text size="sm">
                       {t('adminOrders.list.sends', {
-                        amount: formatAmount(order.amountSend, locale),
-                        token: order.sendToken,
+                        amount: formatMoney(order.amountSend, { code: order.sendToken }, locale),
                       })}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {t('adminOrders.list.receives', {
-                        amount: formatAmount(order.amountReceive, locale),
-                        token: order.receiveToken,
+                        amount: formatMoney(
+                          order.amountReceive,
+                          { code: order.receiveToken },
+                          locale,
+                        ),
                       })}
                     </Text>
                   </Table.Td>

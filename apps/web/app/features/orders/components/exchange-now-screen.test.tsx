@@ -8,6 +8,7 @@ import type { PublicSettings } from '@permuta/contracts/settings';
 import type { WalletView } from '@permuta/contracts/wallets';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { forgetSession, login } from '../../../lib/session.ts';
+import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { ExchangeNowScreen } from './exchange-now-screen.tsx';
 import {
   catalogue,
@@ -181,6 +182,28 @@ describe('exchange now', () => {
       { timeout: 15_000 },
     );
   });
+
+  it.each([
+    ['pt-BR', 'R$ 540,00', '95,5 USDT', '1 USDT = R$ 5,40'],
+    ['en-US', 'R$540.00', '95.5 USDT', '1 USDT = R$5.40'],
+  ] as const)(
+    'reads reais with R$ and the rate as the price of USDT in reais (%s)',
+    async (locale, pay, receive, rate) => {
+      wallets = [wallet({ id: 'w-trc' })];
+      renderScreen(<ExchangeNowScreen />, {
+        locale,
+        path: '/profile/exchange-now?send=PIX&receive=USDT&network=TRC20&side=send&amount=540',
+      });
+      const details = await screen.findByTestId('quote-details');
+      const text = (testId: string) =>
+        within(details).getByTestId(testId).textContent?.replace(/\s+/g, ' ');
+      await waitFor(() => expect(text('quote-rate')).toBe(rate));
+      expect(text('quote-send')).toBe(pay);
+      expect(text('quote-receive')).toBe(receive);
+      expect(details.textContent).not.toMatch(/\d PIX/);
+      if (locale === 'pt-BR') expect(englishIn(document.body)).toEqual([]);
+    },
+  );
 
   it('offers only the wallets of the token received on the chosen network', async () => {
     wallets = [

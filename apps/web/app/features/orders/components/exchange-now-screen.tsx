@@ -34,7 +34,7 @@ import type { QuoteResponse } from '@permuta/contracts/quote';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { formatAmount } from '../../../lib/amount.ts';
+import { formatBrl, formatMoney } from '@permuta/contracts/money';
 import { isApiError } from '../../../lib/api.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -44,7 +44,7 @@ import { useQuote } from '../../quote/api/create-quote.ts';
 import { useMyWallets } from '../../wallets/api/get-my-wallets.ts';
 import { useCatalogue } from '../../quote/api/get-catalogue.ts';
 import { PairFields } from '../../quote/components/pair-fields.tsx';
-import { QuoteDetails } from '../../quote/components/quote-details.tsx';
+import { QuoteDetails, quoteAsset } from '../../quote/components/quote-details.tsx';
 import { usePairInput } from '../../quote/use-pair-input.ts';
 import { isRetryableCreate, newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { useLockedQuote } from '../api/lock-quote.ts';
@@ -52,7 +52,6 @@ import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
 import {
   boletoCharge,
   exchangeStart,
-  formatBrl,
   formatCountdown,
   orderBody,
   paymentChoices,
@@ -240,7 +239,7 @@ function ExchangeForm({
     );
   };
 
-  const fmt = (value: string) => formatAmount(value, locale, { trimZeros: true });
+  const asset = quoteAsset(input);
   const createError = create.error;
 
   return (
@@ -333,11 +332,15 @@ function ExchangeForm({
           >
             <div>
               <dt>{t('orders.exchange.youSend')}</dt>
-              <dd>{data ? `${fmt(data.amountSend)} ${data.send}` : '—'}</dd>
+              <dd data-testid="quote-send">
+                {data ? formatMoney(data.amountSend, asset(data.send), locale) : '—'}
+              </dd>
             </div>
             <div>
               <dt>{t('orders.exchange.youReceive')}</dt>
-              <dd>{data ? `${fmt(data.amountReceive)} ${data.receive}` : '—'}</dd>
+              <dd data-testid="quote-receive">
+                {data ? formatMoney(data.amountReceive, asset(data.receive), locale) : '—'}
+              </dd>
             </div>
             {paymentMethod === 'boleto' && (
               <>

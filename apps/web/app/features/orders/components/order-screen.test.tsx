@@ -6,6 +6,7 @@ import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
 import { OrderScreen } from './order-screen.tsx';
+import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { json, loadCatalogues, order, renderScreen } from './test-fixtures.tsx';
 
 let current: OrderView | null;
@@ -85,6 +86,23 @@ const instructions: Record<PaymentInstructions['method'], PaymentInstructions> =
 };
 
 describe('order page', () => {
+  it.each([
+    ['pt-BR', 'R$ 540,00', '95,5 USDT', '1 USDT = R$ 5,40'],
+    ['en-US', 'R$540.00', '95.5 USDT', '1 USDT = R$5.40'],
+  ] as const)(
+    'reads reais with R$ and the rate as the price of USDT in reais (%s)',
+    async (locale, pay, receive, rate) => {
+      renderOrder(locale);
+      const card = await screen.findByTestId('payment-pix');
+      const text = (element: HTMLElement) => element.textContent?.replace(/\s+/g, ' ');
+      expect(text(within(card).getByTestId('payment-amount'))).toBe(pay);
+      expect(text(screen.getByTestId('amount-send'))).toBe(pay);
+      expect(text(screen.getByTestId('amount-receive'))).toBe(receive);
+      expect(text(screen.getByTestId('order-rate'))).toBe(rate);
+      expect(document.body.textContent).not.toMatch(/\d PIX/);
+    },
+  );
+
   it('shows the PIX "copia e cola" code with a copy button, its QR image, the amount and the reference', async () => {
     renderOrder('en-US');
     const card = await screen.findByTestId('payment-pix');
@@ -93,10 +111,10 @@ describe('order page', () => {
     );
     expect(within(card).getByRole('button', { name: 'Copy the PIX code' })).toBeTruthy();
     const qr = within(card).getByRole('img', {
-      name: 'QR code of the PIX payment of 540.00 PIX for order EX-7K2Q9',
+      name: 'QR code of the PIX payment of R$540.00 for order EX-7K2Q9',
     });
     expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('540.00 PIX');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('R$540.00');
     expect(within(card).getByTestId('payment-reference').textContent).toBe('EX-7K2Q9');
     // summary in the customer's words, with the exact status beside it
     expect(screen.getByTestId('order-status').textContent).toBe('Waiting for your payment');
@@ -113,7 +131,7 @@ describe('order page', () => {
     expect(
       within(card).getByRole('button', { name: 'Copiar a referência do pedido' }),
     ).toBeTruthy();
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('540,00 PIX');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('R$\u00a0540,00');
   });
 
   it('shows the boleto with its fee, the three business days and its download', async () => {
@@ -134,9 +152,9 @@ describe('order page', () => {
     URL.revokeObjectURL = vi.fn();
     renderOrder('en-US');
     const card = await screen.findByTestId('payment-boleto');
-    expect(within(card).getByTestId('boleto-fee').textContent).toBe('3.50 PIX');
+    expect(within(card).getByTestId('boleto-fee').textContent).toBe('R$3.50');
     expect(card.textContent).toContain('A boleto takes up to 3 business days to be confirmed.');
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('543.50 PIX');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('R$543.50');
     expect(within(card).getByTestId('boleto-due-date').textContent).toBe('Mar 9, 2026');
     expect(card.textContent).toContain(
       'Pay the boleto by the end of its due date; after that day the order is canceled.',
@@ -214,9 +232,50 @@ describe('order page', () => {
     expect(within(card).getByTestId('network-warning').textContent).toContain(
       'Send only USDT on the Tron (TRC20) network to this address.',
     );
-    expect(within(card).getByTestId('payment-amount').textContent).toBe('100.00 USDT');
+    expect(within(card).getByTestId('payment-amount').textContent).toBe('100\u00a0USDT');
     // a crypto payment may come with its transaction hash
     expect(screen.getByLabelText('Transaction hash (optional)')).toBeTruthy();
+  });
+
+  it('shows no English on the Portuguese order page, and the tip only in the language it is written in', async () => {
+    const tip = 'Envie somente USDT pela rede Tron (TRC20) para este endereço.';
+    current = order({
+      send: { code: 'USDT', name: 'Tether USD', kind: 'crypto', precision: 6 },
+      receive: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
+      priceSendBrl: '5.4',
+      priceReceiveBrl: '1',
+      paymentMethod: 'crypto',
+      payment: { ...instructions.crypto, tip } as PaymentInstructions,
+      events: [
+        {
+          from: null,
+          to: 'pending',
+          actor: 'customer',
+          note: null,
+          createdAt: '2026-11-23T10:00:00.000Z',
+        },
+        {
+          from: 'pending',
+          to: 'canceled',
+          actor: 'system',
+          note: null,
+          createdAt: '2026-11-23T10:30:00.000Z',
+        },
+      ],
+    });
+    const pt = renderOrder('pt-BR');
+    const card = await screen.findByTestId('payment-crypto');
+    expect(card.textContent).toContain(tip);
+    expect(pt.container.textContent).toMatch(/· automaticamente/);
+    expect(pt.container.textContent).not.toContain('por automático');
+    expect(englishIn(document.body)).toEqual([]);
+    pt.unmount();
+
+    renderOrder('en-US');
+    const english = await screen.findByTestId('payment-crypto');
+    expect(english.textContent).not.toContain(tip);
+    expect(within(english).getByTestId('network-warning').textContent).toContain('Send only USDT');
+    expect(document.body.textContent).toMatch(/· automatically/);
   });
 
   it("shows the platform's Deriv account", async () => {
@@ -304,8 +363,8 @@ describe('order page', () => {
 
   it('says a refund-only order will be returned, and what it would have paid, in both languages', async () => {
     for (const [locale, label, alert] of [
-      ['en-US', 'You would have received', /We received 49\.99 PIX/],
-      ['pt-BR', 'Você receberia', /Recebemos 49,99 PIX/],
+      ['en-US', 'You would have received', /We received R\$49\.99,/],
+      ['pt-BR', 'Você receberia', /Recebemos R\$\s49,99,/],
     ] as const) {
       current = order({
         status: 'admin_confirmed',

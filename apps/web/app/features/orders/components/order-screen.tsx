@@ -35,6 +35,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { errorMessage } from '@permuta/contracts/errors';
+import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { isFinalStatus } from '@permuta/contracts/order-state';
 import type { OrderFile, OrderView } from '@permuta/contracts/orders';
 import { LocalLink } from '../../../components/local-link.tsx';
@@ -56,7 +57,7 @@ import { formatCountdown } from '../exchange-form.ts';
 import { useSecondsLeft } from '../use-seconds-left.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 import classes from './orders.module.css';
-import { money, PaymentInstructionsCard } from './payment-instructions.tsx';
+import { PaymentInstructionsCard } from './payment-instructions.tsx';
 
 /** /profile/my-orders/:id (the reference): the order, how to pay it, and what the customer may do. */
 export function OrderScreen() {
@@ -165,8 +166,7 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
       {order.refundOnly && !final && order.amountReceived && (
         <Alert color="yellow" variant="light" role="status" data-testid="refund-only">
           {t('orders.order.refundOnly', {
-            amount: formatAmount(order.amountReceived, locale),
-            token: order.send.code,
+            amount: formatMoney(order.amountReceived, order.send, locale),
           })}
         </Alert>
       )}
@@ -399,8 +399,7 @@ function ReceiptSection({ order, queryId }: { order: OrderView; queryId: string 
         </Title>
         <Text size="sm">
           {t('orders.receipt.intro', {
-            amount: money(order.amountReceive, order.receive.precision, locale),
-            token: order.receive.code,
+            amount: formatMoney(order.amountReceive, order.receive, locale),
           })}
         </Text>
         {order.completesAt && (
@@ -493,10 +492,8 @@ function CancelSection({ order, queryId }: { order: OrderView; queryId: string }
 function DetailsSection({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const send = (value: string) =>
-    `${money(value, order.send.precision, locale)} ${order.send.code}`;
-  const receive = (value: string) =>
-    `${money(value, order.receive.precision, locale)} ${order.receive.code}`;
+  const send = (value: string) => formatMoney(value, order.send, locale);
+  const receive = (value: string) => formatMoney(value, order.receive, locale);
   const nonZero = (value: string) => /[1-9]/.test(value);
   const rows: [string, string, string?][] = [
     [t('orders.order.send'), send(order.amountSend), 'amount-send'],
@@ -511,11 +508,12 @@ function DetailsSection({ order }: { order: OrderView }) {
     ],
     [
       t('orders.order.rate'),
-      t('calculator.rateValue', {
-        send: order.send.code,
-        rate: formatAmount(order.rate, locale, { maxDecimals: 8, trimZeros: true }),
-        receive: order.receive.code,
-      }),
+      formatRate(
+        { ...order.send, priceBrl: order.priceSendBrl },
+        { ...order.receive, priceBrl: order.priceReceiveBrl },
+        locale,
+      ),
+      'order-rate',
     ],
     [t('orders.order.fee'), `${formatAmount(order.feePercent, locale, { trimZeros: true })}%`],
     ...(order.receive.kind === 'crypto'
@@ -640,8 +638,7 @@ function TimelineSection({ order }: { order: OrderView }) {
               }
             >
               <Text size="xs" c="dimmed">
-                {formatDateTime(event.createdAt, locale)} ·{' '}
-                {t('orders.timeline.by', { actor: t(`orders.actor.${event.actor}`) })}
+                {formatDateTime(event.createdAt, locale)} · {t(`orders.actor.${event.actor}`)}
               </Text>
               {event.note && <Text size="sm">{event.note}</Text>}
             </Timeline.Item>

@@ -70,7 +70,7 @@ describe('my orders', () => {
     expect(rows).toHaveLength(20);
     const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'EX-00001' });
     expect(link.getAttribute('href')).toBe('/en-US/profile/my-orders/EX-00001');
-    expect(rows[0]?.textContent).toContain('100.00 USDT');
+    expect(rows[0]?.textContent).toContain('100\u00a0USDT');
     expect(rows[0]?.textContent).toContain('Waiting for your payment');
     expect(requested()[0]).toBe('/api/v1/orders?pageSize=20');
   });

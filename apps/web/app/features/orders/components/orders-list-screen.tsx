@@ -7,12 +7,12 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import { useState } from 'react';
 import { Anchor, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney } from '@permuta/contracts/money';
 import { ORDER_STATUSES } from '@permuta/contracts/order-state';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { formatAmount } from '../../../lib/amount.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useOrders, type OrderStatusFilter } from '../api/list-orders.ts';
@@ -27,8 +27,7 @@ export function OrdersListScreen() {
   const [status, setStatus] = useState<OrderStatusFilter>('all');
   const [page, setPage] = useState(1);
   const orders = useOrders({ status, page }, locale);
-  const amount = (value: string, token: string) =>
-    `${formatAmount(value, locale, { trimZeros: true, minDecimals: 2 })} ${token}`;
+  const amount = (value: string, token: string) => formatMoney(value, { code: token }, locale);
 
   const choose = (value: string | null) => {
     setStatus((value as OrderStatusFilter | null) ?? 'all');

@@ -2,8 +2,10 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { formatMoney } from '@permuta/contracts/money';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
+import { adminText } from '../../../lib/admin-text.ts';
 import { formatAmount } from '../../../lib/amount.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { Locale } from '../../../lib/locale.ts';
@@ -11,15 +13,6 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { formatSchedule } from '../../public-site/site-facts.ts';
 import { CopyValue } from './copy-value.tsx';
 import classes from './orders.module.css';
-
-/** An amount in a token, to the token's precision without trailing zeros (at least two places). */
-export function money(value: string, precision: number, locale: Locale): string {
-  return formatAmount(value, locale, {
-    maxDecimals: precision,
-    trimZeros: true,
-    minDecimals: Math.min(2, precision),
-  });
-}
 
 /** The QR image as a URL the page can show: a data: URL as is, raw SVG markup encoded. */
 export function qrSource(qrCode: string): string {
@@ -50,7 +43,7 @@ export function PaymentInstructionsCard({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const amount = `${money(payment.amount, order.send.precision, locale)} ${order.send.code}`;
+  const amount = formatMoney(payment.amount, order.send, locale);
 
   return (
     <Paper
@@ -182,9 +175,7 @@ function MethodInstructions({
           <dl className={classes.details}>
             <div>
               <dt>{t('orders.pay.boleto.extraFee')}</dt>
-              <dd data-testid="boleto-fee">
-                {money(payment.extraFee, order.send.precision, locale)} {order.send.code}
-              </dd>
+              <dd data-testid="boleto-fee">{formatMoney(payment.extraFee, order.send, locale)}</dd>
             </div>
           </dl>
           <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
@@ -273,10 +264,12 @@ function MethodInstructions({
               <Text size="sm">
                 {t('orders.pay.crypto.confirmations', { count: payment.minConfirmations })}
               </Text>
-              {payment.tip && <Text size="sm">{payment.tip}</Text>}
-              {payment.notice && (
+              {adminText(payment.tip, locale) && (
+                <Text size="sm">{adminText(payment.tip, locale)}</Text>
+              )}
+              {adminText(payment.notice, locale) && (
                 <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
-                  {payment.notice}
+                  {adminText(payment.notice, locale)}
                 </Alert>
               )}
             </>

@@ -163,6 +163,8 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     amountReceived: null,
     refundOnly: false,
     rate: '0.185185',
+    priceSendBrl: '1',
+    priceReceiveBrl: '5.4',
     feePercent: '3.5',
     networkFee: '1.000000',
     extraFee: '0.00',

@@ -158,7 +158,7 @@ describe('exchange calculator', () => {
       side: 'send',
       amount: '100',
     });
-    expect(screen.getByText('1 USDT = 5,4 PIX')).toBeTruthy();
+    expect(screen.getByText('1 USDT = R$ 5,40')).toBeTruthy();
   });
 
   it('prices the amount to receive when the visitor types it, sending a dot decimal', async () => {

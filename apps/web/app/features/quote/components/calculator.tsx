@@ -18,8 +18,9 @@ import { useDeferredValue } from 'react';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { PublicToken } from '@permuta/contracts/catalogue';
+import { formatMoney } from '@permuta/contracts/money';
 import { LocalLink } from '../../../components/local-link.tsx';
-import { compareAmounts, formatAmount } from '../../../lib/amount.ts';
+import { compareAmounts } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -29,7 +30,7 @@ import { defaultPair, whatsappLink, type Pair } from '../quote-form.ts';
 import { usePairInput } from '../use-pair-input.ts';
 import { CalculatorSkeleton } from './calculator-skeleton.tsx';
 import { PairFields } from './pair-fields.tsx';
-import { QuoteDetails } from './quote-details.tsx';
+import { QuoteDetails, quoteAsset } from './quote-details.tsx';
 import classes from './calculator.module.css';
 
 const DEBOUNCE_MS = 250;
@@ -108,7 +109,7 @@ function CalculatorForm({
   const error = request && quote.isError ? quote.error : null;
   const stale = quote.isPlaceholderData || quote.isFetching || debounced !== typed;
 
-  const fmt = (value: string) => formatAmount(value, locale, { trimZeros: true });
+  const asset = quoteAsset(input);
 
   const exchangeQuery = new URLSearchParams({
     send: pair.send,
@@ -189,8 +190,8 @@ function CalculatorForm({
               href={whatsappLink(
                 whatsapp.phone,
                 t('calculator.whatsappMessage', {
-                  send: `${fmt(data.amountSend)} ${data.send}`,
-                  receive: `${fmt(data.amountReceive)} ${data.receive}`,
+                  send: formatMoney(data.amountSend, asset(data.send), locale),
+                  receive: formatMoney(data.amountReceive, asset(data.receive), locale),
                 }),
               )}
               target="_blank"

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
+import { formatMoney, formatRate, type MoneyAsset } from '@permuta/contracts/money';
 import type { QuoteResponse } from '@permuta/contracts/quote';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatAmount } from '../../../lib/amount.ts';
@@ -23,52 +24,61 @@ export function QuoteDetails({
   const { t } = useTranslation();
   const locale = useLocale();
   const fmt = (value: string) => formatAmount(value, locale, { trimZeros: true });
+  const asset = quoteAsset(input);
+  const money = (value: string, code: string) => formatMoney(value, asset(code), locale);
   return (
     <dl {...dl}>
       <div>
         <dt>{t('calculator.rate')}</dt>
-        <dd>
+        <dd data-testid="quote-rate">
           {quote
-            ? t('calculator.rateValue', {
-                send: quote.send,
-                rate: formatAmount(quote.rate, locale, { maxDecimals: 8, trimZeros: true }),
-                receive: quote.receive,
-              })
+            ? formatRate(
+                { ...asset(quote.send), priceBrl: quote.prices.sendBrl },
+                { ...asset(quote.receive), priceBrl: quote.prices.receiveBrl },
+                locale,
+              )
             : '—'}
         </dd>
       </div>
       <div>
         <dt>{t('calculator.fee', { percent: quote ? fmt(quote.feePercent) : '—' })}</dt>
-        <dd>{quote ? `${fmt(quote.feeAmount)} ${quote.receive}` : '—'}</dd>
+        <dd>{quote ? money(quote.feeAmount, quote.receive) : '—'}</dd>
       </div>
       {input.networkSide === 'receive' && (
         <div>
           <dt>{t('calculator.networkFee')}</dt>
-          <dd>{quote ? `${fmt(quote.networkFee)} ${quote.receive}` : '—'}</dd>
+          <dd>{quote ? money(quote.networkFee, quote.receive) : '—'}</dd>
         </div>
       )}
       <div>
         <dt>{t('calculator.limits')}</dt>
-        <dd>{limitsText(input.limits(quote), fmt, t)}</dd>
+        <dd>{limitsText(input.limits(quote), money, t)}</dd>
       </div>
       {children}
     </dl>
   );
 }
 
+/** A token of the pair by its code, with its kind (reais and Deriv dollars read as money). */
+export function quoteAsset(input: Pick<PairInput, 'sendToken' | 'receiveToken'>) {
+  return (code: string): MoneyAsset => ({
+    code,
+    kind: [input.sendToken, input.receiveToken].find((token) => token?.code === code)?.kind,
+  });
+}
+
 function limitsText(
   limits: Limits,
-  fmt: (value: string) => string,
+  money: (value: string, code: string) => string,
   t: ReturnType<typeof useTranslation>['t'],
 ): string {
   if (!limits) return t('calculator.noLimits');
   if (limits.min && limits.max)
     return t('calculator.limitRange', {
-      min: fmt(limits.min),
-      max: fmt(limits.max),
-      token: limits.token,
+      min: money(limits.min, limits.token),
+      max: money(limits.max, limits.token),
     });
-  if (limits.min) return t('calculator.limitMin', { min: fmt(limits.min), token: limits.token });
-  if (limits.max) return t('calculator.limitMax', { max: fmt(limits.max), token: limits.token });
+  if (limits.min) return t('calculator.limitMin', { min: money(limits.min, limits.token) });
+  if (limits.max) return t('calculator.limitMax', { max: money(limits.max, limits.token) });
   return t('calculator.noLimits');
 }

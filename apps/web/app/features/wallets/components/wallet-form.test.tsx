@@ -11,11 +11,15 @@ import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
 import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
 import type { Locale } from '../../../lib/locale.ts';
+import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { CreateWalletScreen } from './create-wallet-screen.tsx';
 import { EditWalletScreen } from './edit-wallet-screen.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/toast.ts', () => ({ toast: toastMock }));
+
+/** A tip an admin typed, in Portuguese: shown on Portuguese pages only. */
+const TRON_TIP = 'Envie somente USDT pela rede Tron (TRC20) para este endereço.';
 
 const network = (code: string, name: string, extra: object = {}) => ({
   code,
@@ -51,7 +55,7 @@ const CATALOGUE = {
   tokens: [
     token('PIX', 'Real (PIX)', 'pix', [network('BRL', 'PIX (BRL)', { isDefault: true })]),
     token('USDT', 'Tether USD', 'crypto', [
-      network('TRC20', 'Tron (TRC20)'),
+      network('TRC20', 'Tron (TRC20)', { tip: TRON_TIP }),
       network('BEP20', 'BNB Smart Chain (BEP20)'),
     ]),
     token('TON', 'Toncoin', 'crypto', [
@@ -196,6 +200,20 @@ describe('create wallet form', () => {
       await screen.findByText('Este endereço não é válido para a rede escolhida.'),
     ).toBeTruthy();
     expect(posted()).toEqual([]);
+  });
+
+  it("shows a network's tip only on pages in the language it is written in", async () => {
+    const pt = renderScreen('pt-BR', <CreateWalletScreen />, '/profile/create-wallet');
+    await choose('Token', 'Tether USD (USDT)');
+    await choose('Rede', 'Tron (TRC20)');
+    expect(await screen.findByText(TRON_TIP)).toBeTruthy();
+    expect(englishIn(document.body)).toEqual([]);
+    pt.unmount();
+
+    renderScreen('en-US', <CreateWalletScreen />, '/profile/create-wallet');
+    await choose('Token', 'Tether USD (USDT)');
+    await choose('Network', 'Tron (TRC20)');
+    expect(screen.queryByText(TRON_TIP)).toBeNull();
   });
 
   it('shows the memo field where the network needs one, and requires it', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@permuta/contracts/wallets';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { adminText } from '../../../lib/admin-text.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { filterBanks } from '../bank-filter.ts';
 import { useBanks } from '../api/get-banks.ts';
@@ -266,9 +267,9 @@ export function WalletForm({
                 {...form.getInputProps('memo')}
               />
             )}
-            {network?.tip && (
+            {adminText(network?.tip, locale) && (
               <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden="true" />}>
-                {network.tip}
+                {adminText(network?.tip, locale)}
               </Alert>
             )}
           </>

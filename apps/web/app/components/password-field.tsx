@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 
 /**
  * A password input whose show/hide button has an accessible name, and whose input says when it
