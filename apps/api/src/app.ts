@@ -35,6 +35,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 
 export interface BuildAppOptions {
   /** an open database (tests share one); otherwise the app opens and closes its own */
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(settingsRoutes, { config, now });
   await app.register(dashboardRoutes, { config, now });
   await app.register(reviewRoutes, { config, now });
+  await app.register(auditRoutes);
 
   // Public site (issue: public site): the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { config, now });
