@@ -195,6 +195,30 @@ describe('the admin order page', () => {
     expect(errorView.json().actions.sort()).toEqual(['pay', 'refund', 'submit_payout']);
     expect(errorView.json().payoutError).toBe('rejected');
   });
+
+  it("names in the timeline the admin who moved the order, and no one for the customer's moves", async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const moved = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '100',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const view = await asAdmin('GET', `/api/v1/admin/orders/${order.id}`);
+    const events = view.json().events as { to: string; actor: string; actorName: unknown }[];
+    expect(events.at(-1)).toMatchObject({
+      to: 'admin_confirmed',
+      actor: 'admin',
+      actorName: admin.username,
+    });
+    // the customer's own order page never names the back office's people
+    const customerView = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.reference}`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(customerView.statusCode, customerView.body).toBe(200);
+    expect(customerView.json().events.at(-1)).not.toHaveProperty('actorName');
+  });
 });
 
 describe('confirming the funds', () => {
