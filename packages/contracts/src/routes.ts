@@ -167,6 +167,13 @@ export const APP_ROUTES = [
     prerender: false,
     params: { id: '1' },
   },
+  {
+    id: 'adminAudit',
+    path: '/admin/audit',
+    layout: 'admin',
+    guard: 'admin',
+    prerender: false,
+  },
 
   // customer area
   {

@@ -6,6 +6,7 @@ import { reviewPaths } from './paths/reviews.ts';
 import { walletPaths } from './paths/wallets.ts';
 import { settingsPaths } from './paths/settings.ts';
 import { publicSitePaths } from './paths/public-site.ts';
+import { auditPaths } from './paths/audit.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -22,4 +23,5 @@ export const apiPaths = {
   ...reviewPaths,
   ...settingsPaths,
   ...publicSitePaths,
+  ...auditPaths,
 } as const;
