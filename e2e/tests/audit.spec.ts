@@ -8,6 +8,7 @@ for (const locale of LOCALES) {
     test('an admin opens the audit log from the sidebar and finds their own sign-in', async ({
       browser,
     }) => {
+      test.setTimeout(120_000);
       const { page, context, errors } = await openPage(browser, locale);
       await signInAdmin(page, locale, E2E_ADMIN.username, E2E_ADMIN.password);
       const nav = page.getByRole('navigation', { name: text(locale, 'nav.adminArea') });
