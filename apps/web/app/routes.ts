@@ -43,6 +43,7 @@ const MODULES = {
   adminManagerCustomers: 'routes/admin/manager-customers.tsx',
   adminManagerCustomer: 'routes/admin/manager-customer.tsx',
   adminAudit: 'routes/admin/audit.tsx',
+  adminContactMessages: 'routes/admin/contact-messages.tsx',
   profileAccount: 'routes/profile/account.tsx',
   profileDocuments: 'routes/profile/documents.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'fee_rule.deleted',
   'settings.updated',
   'security.updated',
+  'contact_message.answered',
   'review.created',
   'review.shown',
   'review.hidden',

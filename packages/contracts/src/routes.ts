@@ -174,6 +174,13 @@ export const APP_ROUTES = [
     guard: 'admin',
     prerender: false,
   },
+  {
+    id: 'adminContactMessages',
+    path: '/admin/contact-messages',
+    layout: 'admin',
+    guard: 'admin',
+    prerender: false,
+  },
 
   // customer area
   {

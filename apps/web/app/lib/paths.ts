@@ -7,6 +7,7 @@ import { walletPaths } from './paths/wallets.ts';
 import { settingsPaths } from './paths/settings.ts';
 import { publicSitePaths } from './paths/public-site.ts';
 import { auditPaths } from './paths/audit.ts';
+import { contactInboxPaths } from './paths/contact-inbox.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -24,4 +25,5 @@ export const apiPaths = {
   ...settingsPaths,
   ...publicSitePaths,
   ...auditPaths,
+  ...contactInboxPaths,
 } as const;

@@ -34,6 +34,7 @@ export const ENTITY_TYPES = [
   'fee_rule',
   'settings',
   'review',
+  'contact_message',
   'wallet',
   'treasury_entry',
 ] as const;
