@@ -75,7 +75,8 @@ describe('admin contact inbox', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(post?.[0]).toBe(`/api/v1/admin/contact-messages/${id}/answered`);
 
-    fireEvent.click(screen.getByText('All messages'));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Messages to show' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'All messages', hidden: true }));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
         '/en-US/admin/contact-messages?show=all',

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Badge.css';
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { AdminContactMessage } from '@permuta/contracts/contact';
 import { KeysetPagerNav } from '../../../components/keyset-pager-nav.tsx';
@@ -104,10 +106,9 @@ export function ContactInbox() {
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label={t('adminContact.show')}
-        w={{ base: '100%', sm: 'auto' }}
-        style={{ alignSelf: 'flex-start' }}
+      <Select
+        label={t('adminContact.show')}
+        w={{ base: '100%', sm: 260 }}
         value={show}
         onChange={(value) =>
           setParams(value === 'all' ? { show: 'all' } : {}, {
@@ -119,6 +120,7 @@ export function ContactInbox() {
           { value: 'unanswered', label: t('adminContact.unanswered') },
           { value: 'all', label: t('adminContact.all') },
         ]}
+        allowDeselect={false}
       />
       {inbox.isPending && <LoadingStatus />}
       {inbox.isError && (
