@@ -239,14 +239,28 @@ export const orderPageSchema = z.object({
 
 // --- back office -----------------------------------------------------------------------------
 
+/**
+ * A date or an instant of the order desk's filters, in the years 2000 to 2099: the end of a later
+ * day would not be an instant the database takes.
+ */
+const deskBoundarySchema = z
+  .string()
+  .refine(
+    (value) =>
+      (z.iso.date().safeParse(value).success || z.iso.datetime().safeParse(value).success) &&
+      Number(value.slice(0, 4)) >= 2000 &&
+      Number(value.slice(0, 4)) <= 2099,
+    { error: 'auditDate.invalid' },
+  );
+
 export const adminOrderListQuerySchema = z.object({
   status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
   /** reference, customer name, e-mail, or transaction hash */
   q: z.string().trim().max(200).optional(),
   /** created at or after (ISO date or date-time) */
-  from: z.iso.date().or(z.iso.datetime()).optional(),
+  from: deskBoundarySchema.optional(),
   /** created before the end of this day (ISO date) or this instant */
-  to: z.iso.date().or(z.iso.datetime()).optional(),
+  to: deskBoundarySchema.optional(),
   /** opaque keyset cursor from the previous page's `nextCursor` */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(5).max(100).default(25),

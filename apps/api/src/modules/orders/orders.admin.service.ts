@@ -49,6 +49,12 @@ const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Whether `YYYY-MM-DDTHH:MM:SS...` names a real moment (no month 99, no 30 February). */
+function isCalendarInstant(value: string): boolean {
+  const date = new Date(value);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === value.slice(0, 19);
+}
+
 /** Opaque keyset cursor: the last row's exact created_at and id. */
 export function encodeOrderCursor(row: Pick<AdminListRow, 'cursorAt' | 'id'>): string {
   return Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url');
@@ -63,6 +69,7 @@ export function decodeOrderCursor(cursor: string): { createdAt: string; id: stri
       typeof parsed[0] === 'string' &&
       typeof parsed[1] === 'string' &&
       ISO_INSTANT.test(parsed[0]) &&
+      isCalendarInstant(parsed[0]) &&
       UUID.test(parsed[1])
     ) {
       return { createdAt: parsed[0], id: parsed[1] };

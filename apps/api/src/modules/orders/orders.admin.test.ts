@@ -130,6 +130,21 @@ describe('the admin order list', () => {
     });
   });
 
+  it('refuses a date past 2099 and a cursor with an impossible date with a 400, not a 500', async () => {
+    const farCursor = Buffer.from(
+      JSON.stringify(['2026-99-01T00:00:00.000000Z', '0b8f1f9e-2c55-4c7c-9d0e-1a2b3c4d5e6f']),
+    ).toString('base64url');
+    for (const [query, field] of [
+      ['to=9999-12-31', 'to'],
+      ['from=9999-12-31T00:00:00Z', 'from'],
+      [`cursor=${farCursor}`, 'cursor'],
+    ] as const) {
+      const res = await asAdmin('GET', `/api/v1/admin/orders?${query}`);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual([field]);
+    }
+  });
+
   it('exports the filtered list as CSV, safe from formulas', async () => {
     const risky = await trader(t.app);
     await t.app.db
