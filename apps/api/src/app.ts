@@ -38,6 +38,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 
 export interface BuildAppOptions {
   /** an open database (tests share one); otherwise the app opens and closes its own */
@@ -167,6 +169,8 @@ export async function buildApp(
   await app.register(settingsRoutes, { config, now });
   await app.register(dashboardRoutes, { config, now });
   await app.register(reviewRoutes, { config, now });
+  await app.register(auditRoutes);
+  await app.register(contactInboxRoutes, { config, now });
 
   // Public site (issue: public site): the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { config, now });

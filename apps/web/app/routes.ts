@@ -42,6 +42,8 @@ const MODULES = {
   adminGeneralSettings: 'routes/admin/general-settings.tsx',
   adminManagerCustomers: 'routes/admin/manager-customers.tsx',
   adminManagerCustomer: 'routes/admin/manager-customer.tsx',
+  adminAudit: 'routes/admin/audit.tsx',
+  adminContactMessages: 'routes/admin/contact-messages.tsx',
   profileAccount: 'routes/profile/account.tsx',
   profileDocuments: 'routes/profile/documents.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',

@@ -15,3 +15,4 @@ export * from './settings.ts';
 export * from './dashboard.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
+export * from './audit.ts';

@@ -330,8 +330,15 @@ export const adminOrderPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** A step of the order's history as the back office sees it: with the admin's username. */
+export const adminOrderEventSchema = orderEventSchema.extend({
+  /** username of the admin who made the move; null for the customer and the system */
+  actorName: z.string().nullable(),
+});
+
 export const adminOrderSchema = orderSchema
   .extend({
+    events: z.array(adminOrderEventSchema),
     customer: z.object({
       id: z.string(),
       name: z.string(),

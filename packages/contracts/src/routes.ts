@@ -167,6 +167,20 @@ export const APP_ROUTES = [
     prerender: false,
     params: { id: '1' },
   },
+  {
+    id: 'adminAudit',
+    path: '/admin/audit',
+    layout: 'admin',
+    guard: 'admin',
+    prerender: false,
+  },
+  {
+    id: 'adminContactMessages',
+    path: '/admin/contact-messages',
+    layout: 'admin',
+    guard: 'admin',
+    prerender: false,
+  },
 
   // customer area
   {

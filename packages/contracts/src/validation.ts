@@ -8,6 +8,7 @@ import { SETTINGS_FIELD_MESSAGES } from './messages/settings.ts';
 import { REVIEWS_FIELD_MESSAGES } from './messages/reviews.ts';
 import { WALLETS_FIELD_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_FIELD_MESSAGES } from './messages/contact.ts';
+import { AUDIT_FIELD_MESSAGES } from './messages/audit.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -44,6 +45,7 @@ export const FIELD_MESSAGES = {
   ...SETTINGS_FIELD_MESSAGES,
   ...REVIEWS_FIELD_MESSAGES,
   ...CONTACT_FIELD_MESSAGES,
+  ...AUDIT_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

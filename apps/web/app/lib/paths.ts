@@ -6,6 +6,8 @@ import { reviewPaths } from './paths/reviews.ts';
 import { walletPaths } from './paths/wallets.ts';
 import { settingsPaths } from './paths/settings.ts';
 import { publicSitePaths } from './paths/public-site.ts';
+import { auditPaths } from './paths/audit.ts';
+import { contactInboxPaths } from './paths/contact-inbox.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -22,4 +24,6 @@ export const apiPaths = {
   ...reviewPaths,
   ...settingsPaths,
   ...publicSitePaths,
+  ...auditPaths,
+  ...contactInboxPaths,
 } as const;

@@ -2,6 +2,10 @@ import type { Locale } from '../locale.ts';
 
 /** Error codes (ERROR_MESSAGES) and field message keys (FIELD_MESSAGES) of the contact form. */
 export const CONTACT_ERROR_MESSAGES = {
+  CONTACT_MESSAGE_NOT_FOUND: {
+    'en-US': 'This contact message does not exist.',
+    'pt-BR': 'Esta mensagem de contato não existe.',
+  },
   CONTACT_THROTTLED: {
     'en-US':
       'You have already sent several messages in the last hour. Please try again in {minutes} minutes, or write to us on one of our other channels.',

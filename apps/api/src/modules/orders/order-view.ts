@@ -15,7 +15,12 @@ import type {
 } from '@permuta/contracts';
 import type { Db, Settings, Tx } from '@permuta/db';
 import { processingFrom } from '@permuta/contracts/operating-hours';
-import { depositNetwork, findWallet, listEvents } from './orders.repository.ts';
+import {
+  depositNetwork,
+  findWallet,
+  listEvents,
+  listEventsWithAdminNames,
+} from './orders.repository.ts';
 import type {
   OrderDetailRow,
   OrderEventRow,
@@ -156,11 +161,16 @@ export async function buildAdminOrderView(
   settings: Settings,
   now: Date,
 ): Promise<AdminOrderView> {
-  const base = await buildOrderView(db, detail, settings, now, 'admin');
+  const events = await listEventsWithAdminNames(db, detail.order.id);
+  const base = await buildOrderView(db, detail, settings, now, 'admin', events);
   const { order, customer, receive, network } = detail;
   const wallet = order.walletId ? await findWallet(db, order.walletId) : null;
   return {
     ...base,
+    events: base.events.map((event, index) => ({
+      ...event,
+      actorName: events[index]?.adminName ?? null,
+    })),
     customer: {
       id: customer.id,
       name: customer.name,

@@ -130,6 +130,21 @@ describe('the admin order list', () => {
     });
   });
 
+  it('refuses a date past 2099 and a cursor with an impossible date with a 400, not a 500', async () => {
+    const farCursor = Buffer.from(
+      JSON.stringify(['2026-99-01T00:00:00.000000Z', '0b8f1f9e-2c55-4c7c-9d0e-1a2b3c4d5e6f']),
+    ).toString('base64url');
+    for (const [query, field] of [
+      ['to=9999-12-31', 'to'],
+      ['from=9999-12-31T00:00:00Z', 'from'],
+      [`cursor=${farCursor}`, 'cursor'],
+    ] as const) {
+      const res = await asAdmin('GET', `/api/v1/admin/orders?${query}`);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual([field]);
+    }
+  });
+
   it('exports the filtered list as CSV, safe from formulas', async () => {
     const risky = await trader(t.app);
     await t.app.db
@@ -225,6 +240,30 @@ describe('the admin order page', () => {
     const errorView = await asAdmin('GET', `/api/v1/admin/orders/${inError.id}`);
     expect(errorView.json().actions.sort()).toEqual(['pay', 'refund', 'submit_payout']);
     expect(errorView.json().payoutError).toBe('rejected');
+  });
+
+  it("names in the timeline the admin who moved the order, and no one for the customer's moves", async () => {
+    const order = await insertOrder(t.app, customer.id, { status: 'user_confirmed' });
+    const moved = await asAdmin('POST', `/api/v1/admin/orders/${order.id}/transition`, {
+      action: 'confirm_funds',
+      amountReceived: '100',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const view = await asAdmin('GET', `/api/v1/admin/orders/${order.id}`);
+    const events = view.json().events as { to: string; actor: string; actorName: unknown }[];
+    expect(events.at(-1)).toMatchObject({
+      to: 'admin_confirmed',
+      actor: 'admin',
+      actorName: admin.username,
+    });
+    // the customer's own order page never names the back office's people
+    const customerView = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.reference}`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(customerView.statusCode, customerView.body).toBe(200);
+    expect(customerView.json().events.at(-1)).not.toHaveProperty('actorName');
   });
 });
 

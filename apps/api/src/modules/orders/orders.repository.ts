@@ -499,6 +499,20 @@ export async function listEvents(db: Db | Tx, orderId: string): Promise<OrderEve
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
+/** The order's events oldest first, each with the username of the admin who acted (if one did). */
+export async function listEventsWithAdminNames(
+  db: Db | Tx,
+  orderId: string,
+): Promise<(OrderEventRow & { adminName: string | null })[]> {
+  const rows = await db
+    .select({ event: orderEvents, adminName: users.username })
+    .from(orderEvents)
+    .leftJoin(users, and(eq(users.id, orderEvents.actorId), eq(orderEvents.actorType, 'admin')))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return rows.map((row) => ({ ...row.event, adminName: row.adminName }));
+}
+
 export async function insertEvent(
   tx: Tx,
   values: typeof orderEvents.$inferInsert,

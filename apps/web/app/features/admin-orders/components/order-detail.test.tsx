@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderView } from '@permuta/contracts/orders';
 import { addCatalogue } from '../../../i18n/i18n.ts';
@@ -73,6 +73,26 @@ describe('admin order page', () => {
     expect(screen.getAllByText('Not sent')).toHaveLength(3);
     const timeline = screen.getByRole('region', { name: 'Status history' });
     expect(within(timeline).getByText('From Pending to Confirmed by customer')).toBeTruthy();
+  });
+
+  it('names the admin who moved the order in the timeline, in both languages', async () => {
+    const moved = {
+      from: 'user_confirmed' as const,
+      to: 'admin_confirmed' as const,
+      actor: 'admin' as const,
+      actorName: 'joana',
+      note: null,
+      createdAt: '2026-11-22T10:10:00Z',
+    };
+    order = adminOrder({ status: 'admin_confirmed', events: [...adminOrder().events, moved] });
+    await renderOrder();
+    const timeline = screen.getByRole('region', { name: 'Status history' });
+    expect(within(timeline).getByText(/^By joana \(admin\), /)).toBeTruthy();
+    cleanup();
+    getQueryClient().clear();
+    await renderOrder('pt-BR');
+    const historico = screen.getByRole('region', { name: 'Histórico de situações' });
+    expect(within(historico).getByText(/^Por joana \(administrador\), /)).toBeTruthy();
   });
 
   it('offers exactly the actions the order allows', async () => {

@@ -344,10 +344,15 @@ function Timeline({ order }: { order: AdminOrderView }) {
                   : t('adminOrders.detail.created', { to: t(`adminOrders.status.${event.to}`) })}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('adminOrders.detail.by', {
-                  actor: t(`adminOrders.actor.${event.actor}`),
-                  date: formatDateTime(event.createdAt, locale),
-                })}
+                {event.actor === 'admin' && event.actorName
+                  ? t('adminOrders.detail.byAdmin', {
+                      name: event.actorName,
+                      date: formatDateTime(event.createdAt, locale),
+                    })
+                  : t('adminOrders.detail.by', {
+                      actor: t(`adminOrders.actor.${event.actor}`),
+                      date: formatDateTime(event.createdAt, locale),
+                    })}
               </Text>
               {event.note && (
                 <Text size="sm" mt={4}>

@@ -34,8 +34,8 @@ import { useAdminOrders } from '../api/list-orders.ts';
 import type { AdminOrderFilters } from '../api/types.ts';
 import { adminOrderPath } from '../links.ts';
 import { filtersFromSearch, hasFilters, searchFromFilters, STATUS_FILTERS } from '../filters.ts';
-import { useKeysetPager } from '../use-keyset-pager.ts';
-import { KeysetPagerNav } from './keyset-pager-nav.tsx';
+import { useKeysetPager } from '../../../lib/use-keyset-pager.ts';
+import { KeysetPagerNav } from '../../../components/keyset-pager-nav.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -20,9 +20,9 @@ import { useTreasury } from '../api/get-treasury.ts';
 import { useTreasuryEntries } from '../api/list-treasury-entries.ts';
 import type { TreasuryBalance } from '../api/types.ts';
 import { adminOrderPath } from '../links.ts';
-import { useKeysetPager } from '../use-keyset-pager.ts';
+import { useKeysetPager } from '../../../lib/use-keyset-pager.ts';
 import { AdjustmentForm } from './adjustment-form.tsx';
-import { KeysetPagerNav } from './keyset-pager-nav.tsx';
+import { KeysetPagerNav } from '../../../components/keyset-pager-nav.tsx';
 
 /** The platform's stock per token, its ledger, and manual adjustments (PRODUCT.md section 2). */
 export function TreasuryScreen() {

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Button.css';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react.tsx';
-import type { KeysetPager } from '../use-keyset-pager.ts';
+import { useTranslation } from '../i18n/react.tsx';
+import type { KeysetPager } from '../lib/use-keyset-pager.ts';
 
 /**
  * Previous / "Page n" / next under a keyset-paged list, shown once there is more than one page.
