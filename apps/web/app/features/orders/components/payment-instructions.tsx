@@ -6,7 +6,6 @@ import { formatMoney } from '@permuta/contracts/money';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { adminText } from '../../../lib/admin-text.ts';
-import { formatAmount } from '../../../lib/amount.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
