@@ -1,60 +1,8 @@
 /** Fixtures and a render helper for the admin-orders component tests (not shipped). */
-import { MantineProvider } from '@mantine/core';
-import { configure, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AdminOrderView } from '@permuta/contracts/orders';
-import { I18nextProvider } from '../../i18n/react.tsx';
-import { i18nFor } from '../../i18n/i18n.ts';
-import { localeFromPath } from '../../lib/locale.ts';
-import { QueryProvider } from '../../lib/query-client.tsx';
 import type { AdminOrderListItem, TreasuryEntry } from './api/types.ts';
 
-// dialogs animate and queries refetch: on a busy machine one second is not always enough
-configure({ asyncUtilTimeout: 3000 });
-
-export const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(status === 204 ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-
-export const apiError = (status: number, code: string, message: string, fields?: object) =>
-  json(status, { error: { code, message, requestId: 'r1', ...(fields ? { fields } : {}) } });
-
-/** Shows where the router is, to check what a screen wrote to the URL. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
-/** Renders `element` at `url` (its locale from the URL) with the app's providers. */
-export function renderAt(url: string, element: ReactNode, pattern = '*') {
-  const locale = localeFromPath(url.split('?')[0] ?? '/');
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <I18nextProvider i18n={i18nFor(locale)}>
-        <MantineProvider>
-          <QueryProvider>
-            <Routes>
-              <Route
-                path={pattern}
-                element={
-                  <>
-                    {element}
-                    <LocationProbe />
-                  </>
-                }
-              />
-            </Routes>
-          </QueryProvider>
-        </MantineProvider>
-      </I18nextProvider>
-    </MemoryRouter>,
-  );
-}
+export { apiError, json, renderAt } from '../../../test/render-screen.tsx';
 
 export function listItem(over: Partial<AdminOrderListItem> = {}): AdminOrderListItem {
   return {

@@ -168,7 +168,8 @@ describe('wallets and orders on the customer page', () => {
     expect(link.getAttribute('href')).toBe('/admin/orders/o-internal-1');
     expect(within(orders as HTMLElement).queryByText('o-internal-1')).toBeNull();
     expect(within(orders as HTMLElement).queryByText('admin_confirmed')).toBeNull();
-    expect((orders as HTMLElement).textContent).toMatch(/100 USDT/);
+    expect((orders as HTMLElement).textContent).toMatch(/Envia 100\u00a0USDT/);
+    expect((orders as HTMLElement).textContent).toMatch(/Recebe R\$\u00a0512,30/);
     expect(within(orders as HTMLElement).getByText('Fundos confirmados')).toBeTruthy();
   });
 });

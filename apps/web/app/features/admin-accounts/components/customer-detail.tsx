@@ -15,7 +15,7 @@ import { FieldGrid } from '../../../components/field-grid.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatAmount } from '../../../lib/amount.ts';
+import { formatMoney } from '@permuta/contracts/money';
 import { formatCpf, formatDate, formatDateTime, formatPhone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -160,14 +160,16 @@ export function CustomerDetail({ id }: { id: string }) {
                     <Table.Td>
                       <Text size="sm">
                         {t('adminOrders.list.sends', {
-                          amount: formatAmount(order.amountSend, locale),
-                          token: order.sendToken,
+                          amount: formatMoney(order.amountSend, { code: order.sendToken }, locale),
                         })}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {t('adminOrders.list.receives', {
-                          amount: formatAmount(order.amountReceive, locale),
-                          token: order.receiveToken,
+                          amount: formatMoney(
+                            order.amountReceive,
+                            { code: order.receiveToken },
+                            locale,
+                          ),
                         })}
                       </Text>
                     </Table.Td>

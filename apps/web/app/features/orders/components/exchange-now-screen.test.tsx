@@ -167,7 +167,7 @@ describe('exchange now', () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('order-limits').textContent).toBe(
-        'Você ainda pode trocar R$ 48.540,50 hoje (até R$ 20.000,00 por pedido). Pedidos aguardando pagamento: 1 de 2.',
+        'Você ainda pode trocar R$\u00a048.540,50 hoje (até R$\u00a020.000,00 por pedido). Pedidos aguardando pagamento: 1 de 2.',
       ),
     );
     first.unmount();
@@ -367,7 +367,14 @@ describe('exchange now', () => {
 
   it.each([
     ['en-US', 'Boleto (bank slip)', 'Boleto fee', 'R$3.50', 'Total to pay', 'R$1,237.50'],
-    ['pt-BR', 'Boleto bancário', 'Taxa do boleto', 'R$ 3,50', 'Total a pagar', 'R$ 1.237,50'],
+    [
+      'pt-BR',
+      'Boleto bancário',
+      'Taxa do boleto',
+      'R$\u00a03,50',
+      'Total a pagar',
+      'R$\u00a01.237,50',
+    ],
   ] as const)(
     'shows the boleto fee and the total to pay in the quote before confirming (%s)',
     async (locale, method, feeLabel, fee, totalLabel, total) => {

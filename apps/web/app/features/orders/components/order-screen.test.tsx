@@ -475,13 +475,39 @@ describe('order page', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('refuses a proof that is not JPG, JPEG, PNG or PDF before sending it', async () => {
+  it('leaves the type of a proof to the server, which judges the content, not the name', async () => {
+    const opened: string[] = [];
+    class RefusingXhr {
+      status = 422;
+      responseText = JSON.stringify({
+        error: { code: 'DOCUMENT_TYPE', message: 'Send a JPG, JPEG, PNG or PDF file.' },
+      });
+      withCredentials = false;
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      ontimeout: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open(_method: string, url: string) {
+        opened.push(url);
+      }
+      setRequestHeader() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+      abort() {}
+    }
+    vi.stubGlobal('XMLHttpRequest', RefusingXhr);
     renderOrder('en-US');
     await screen.findByTestId('proof-upload');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    // a name says nothing: a JPEG may be called "selfie" or "proof.docx"
     const file = new File(['x'], 'proof.docx', { type: 'application/octet-stream' });
     fireEvent.change(input, { target: { files: [file] } });
-    expect((await screen.findByTestId('proof-problem')).textContent).toMatch(/JPG|PNG|PDF/);
+    await waitFor(() => expect(opened).toEqual(['/api/v1/orders/EX-7K2Q9/proof']));
+    expect((await screen.findByTestId('proof-problem')).textContent).toMatch(
+      /JPG, JPEG, PNG or PDF/,
+    );
   });
 
   it('cancels after the customer confirms in a dialog', async () => {
