@@ -145,7 +145,7 @@ describe('the server process', () => {
       const answer = await upload.response;
       expect(answer).toEqual({
         status: 201,
-        body: JSON.stringify({ message: successMessage('registered', 'pt-BR') }),
+        body: JSON.stringify({ message: successMessage('registered', 'en-US') }),
       });
       expect(await server.exited).toBe(0);
       expect(server.stderr()).toBe('');

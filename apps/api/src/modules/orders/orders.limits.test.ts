@@ -75,7 +75,8 @@ async function cancel(customer: Trader, id: string) {
 function brl(value: string, locale: 'en-US' | 'pt-BR'): string {
   const [whole = '0', cents = '00'] = dec(value).toFixed(2).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'pt-BR' ? '.' : ',');
-  return locale === 'pt-BR' ? `R$ ${grouped},${cents}` : `R$${grouped}.${cents}`;
+  // a no-break space after the sign in Portuguese, as Intl writes it
+  return locale === 'pt-BR' ? `R$\u00a0${grouped},${cents}` : `R$${grouped}.${cents}`;
 }
 
 describe('GET /api/v1/orders/limits', () => {
@@ -137,7 +138,7 @@ describe('per-customer limits at order creation', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({
       code: 'ORDER_VALUE_LIMIT',
-      message: `Este pedido é de ${brl(quote.valueBrl, 'pt-BR')}; o limite por pedido é de R$ 100,00. Diminua o valor.`,
+      message: `Este pedido é de ${brl(quote.valueBrl, 'pt-BR')}; o limite por pedido é de ${brl('100', 'pt-BR')}. Diminua o valor.`,
       params: { valueBrl: quote.valueBrl, limitBrl: '100' },
     });
     const en = await create(customer, quote);

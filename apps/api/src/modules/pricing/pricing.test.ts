@@ -173,12 +173,12 @@ describe('quotes', () => {
     });
     expect(en.statusCode).toBe(422);
     expect(en.json().error.code).toBe('AMOUNT_BELOW_MINIMUM');
-    expect(en.json().error.message).toMatch(/^The minimum to receive is [\d.,]+ BRL\.$/);
+    expect(en.json().error.message).toMatch(/^The minimum to receive is R\$[\d.,]+\.$/);
     const pt = await quote(
       { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '1' },
       'pt-BR',
     );
-    expect(pt.json().error.message).toMatch(/^O mínimo para receber é [\d.,]+ BRL\.$/);
+    expect(pt.json().error.message).toMatch(/^O mínimo para receber é R\$\u00a0[\d.,]+\.$/);
   });
 
   it('refuses an amount to receive above the PIX maximum', async () => {
