@@ -36,10 +36,22 @@ export const ORDER_QUEUES = {
   awaitingConfirmation: ['user_confirmed', 'paid'],
   /** funds confirmed: the payout is due (by hand, or the automatic one is under way) */
   awaitingPayout: ['admin_confirmed', 'processing'],
+  /** funds confirmed outside the order's limits: only a refund closes the order */
+  awaitingRefund: ['admin_confirmed'],
   /** the automatic payout failed: retry, pay by hand or refund */
   inError: ['error'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type OrderQueue = keyof typeof ORDER_QUEUES;
+
+/**
+ * Which orders of its statuses a queue takes: refund-only ones only (true), all but them (false),
+ * or all (null). A refund-only order is never "awaiting payout": it can only be refunded.
+ */
+export function queueRefundOnly(queue: OrderQueue): boolean | null {
+  if (queue === 'awaitingRefund') return true;
+  if (queue === 'awaitingPayout') return false;
+  return null;
+}
 export const ORDER_QUEUE_NAMES = Object.keys(ORDER_QUEUES) as OrderQueue[];
 
 /**
@@ -165,6 +177,7 @@ export const dashboardSchema = z
     queues: z.object({
       awaitingConfirmation: orderQueueSchema,
       awaitingPayout: orderQueueSchema,
+      awaitingRefund: orderQueueSchema,
       inError: orderQueueSchema,
       documents: documentQueueSchema,
     }),

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orders, tokens, users } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
@@ -42,14 +42,21 @@ export async function localInterval(db: DbOrTx, fromDay: string, toDay: string):
 
 // --- work queues ------------------------------------------------------------------------------
 
+/** Orders in `statuses`, refund-only ones only (true), all but them (false) or all (null). */
+function inQueue(statuses: readonly OrderStatus[], refundOnly: boolean | null) {
+  const status = inArray(orders.status, [...statuses]);
+  return refundOnly === null ? status : and(status, eq(orders.refundOnly, refundOnly));
+}
+
 export async function countOrdersByStatus(
   db: DbOrTx,
   statuses: readonly OrderStatus[],
+  refundOnly: boolean | null = null,
 ): Promise<Map<OrderStatus, number>> {
   const rows = await db
     .select({ status: orders.status, count: count() })
     .from(orders)
-    .where(inArray(orders.status, [...statuses]))
+    .where(inQueue(statuses, refundOnly))
     .groupBy(orders.status);
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
@@ -74,6 +81,7 @@ export async function oldestOrders(
   db: DbOrTx,
   statuses: readonly OrderStatus[],
   limit: number,
+  refundOnly: boolean | null = null,
 ): Promise<WaitingOrderRow[]> {
   return db
     .select({
@@ -91,7 +99,7 @@ export async function oldestOrders(
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
     .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
-    .where(inArray(orders.status, [...statuses]))
+    .where(inQueue(statuses, refundOnly))
     .orderBy(asc(orders.statusChangedAt), asc(orders.id))
     .limit(limit);
 }

@@ -18,6 +18,7 @@ import {
   dec,
   mondayOf,
   normalize,
+  queueRefundOnly,
 } from '@permuta/contracts';
 import type {
   Dashboard,
@@ -92,14 +93,12 @@ export function volumeByPair(rows: VolumeRow[], days: string[]): PairVolume[] {
  */
 export function createDashboardService({ db, now: clock }: DashboardDeps) {
   async function orderQueues(now: Date) {
-    const counts = await repo.countOrdersByStatus(
-      db,
-      ORDER_QUEUE_NAMES.flatMap((queue) => ORDER_QUEUES[queue]),
-    );
     const entries = await Promise.all(
       ORDER_QUEUE_NAMES.map(async (queue) => {
         const statuses: readonly OrderStatus[] = ORDER_QUEUES[queue];
-        const oldest = await repo.oldestOrders(db, statuses, QUEUE_ORDERS_LISTED);
+        const refundOnly = queueRefundOnly(queue);
+        const counts = await repo.countOrdersByStatus(db, statuses, refundOnly);
+        const oldest = await repo.oldestOrders(db, statuses, QUEUE_ORDERS_LISTED, refundOnly);
         return [
           queue,
           {

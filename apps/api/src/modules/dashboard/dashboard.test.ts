@@ -167,7 +167,12 @@ describe('GET /api/v1/admin/dashboard', () => {
     ]);
     expect(body.newCustomersPerWeek.every((w) => w.count === 0)).toBe(true);
     expect(body.volumePerPair).toEqual([]);
-    for (const queue of ['awaitingConfirmation', 'awaitingPayout', 'inError'] as const) {
+    for (const queue of [
+      'awaitingConfirmation',
+      'awaitingPayout',
+      'awaitingRefund',
+      'inError',
+    ] as const) {
       expect(body.queues[queue]).toEqual({
         count: 0,
         byStatus: ORDER_QUEUES[queue].map((status) => ({ status, count: 0 })),
@@ -436,9 +441,11 @@ describe('GET /api/v1/admin/dashboard', () => {
       const body = await dashboard();
       const everyOrder = [...generated.filter((o) => o.reference !== 'api'), waitingOutsideWindow];
       for (const [queue, statuses] of Object.entries(ORDER_QUEUES)) {
-        const members = everyOrder.filter((o) =>
-          (statuses as readonly OrderStatus[]).includes(o.status),
-        );
+        // the generated orders are not refund-only: the refund queue has none of them
+        const members =
+          queue === 'awaitingRefund'
+            ? []
+            : everyOrder.filter((o) => (statuses as readonly OrderStatus[]).includes(o.status));
         // the hand-made BTC order in processing waits for its payout
         const extra = queue === 'awaitingPayout' ? 1 : 0;
         const shown = body.queues[queue as keyof typeof ORDER_QUEUES];
@@ -469,6 +476,23 @@ describe('GET /api/v1/admin/dashboard', () => {
         amountSend: '100',
         waitingSince: '2026-01-05T12:00:00.000Z',
       });
+    });
+
+    it('lists a refund-only order as awaiting refund, not as awaiting payout', async () => {
+      const before = await dashboard();
+      const order = await insertOrder(t.app, someone.id, {
+        status: 'admin_confirmed',
+        refundOnly: true,
+        amountReceived: '1',
+        statusChangedAt: new Date(NOW - 10 * 24 * HOUR),
+      });
+      const after = await dashboard();
+      expect(after.queues.awaitingRefund.count).toBe(before.queues.awaitingRefund.count + 1);
+      expect(after.queues.awaitingPayout.count).toBe(before.queues.awaitingPayout.count);
+      expect(after.queues.awaitingRefund.oldest.map((o) => o.reference)).toContain(order.reference);
+      expect(after.queues.awaitingPayout.oldest.map((o) => o.reference)).not.toContain(
+        order.reference,
+      );
     });
 
     it('counts new customers per São Paulo week, Monday first', async () => {

@@ -47,7 +47,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
         tags,
         summary: 'Orders',
         description:
-          "Newest first, keyset-paginated on (created_at, id): pass the previous page's `nextCursor` as `cursor`. Filters: `status` (`all` by default), `q` (reference, transaction hash, part of the customer's name or e-mail), `from`/`to` (dates are whole days in Brazil, or instants).",
+          "Newest first, keyset-paginated on (created_at, id): pass the previous page's `nextCursor` as `cursor`. Filters: `status` (`all` by default), `q` (reference with or without `EX-`, the customer's or the payout's transaction hash, the address paid to, the customer's CPF, part of the customer's name or e-mail), `from`/`to` (dates are whole days in Brazil, or instants).",
         querystring: adminOrderListQuerySchema,
         response: { 200: adminOrderPageSchema, ...errors },
       },

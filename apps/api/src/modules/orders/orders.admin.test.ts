@@ -91,7 +91,7 @@ describe('the admin order list', () => {
     expect(bad.json().error.code).toBe('CURSOR_INVALID');
   });
 
-  it('filters by status, reference, e-mail, name, transaction hash and dates', async () => {
+  it('filters by status, reference, e-mail, name, CPF, transaction hashes, address and dates', async () => {
     const buyer = await trader(t.app);
     await t.app.db.update(users).set({ name: 'Joana Filtro' }).where(eq(users.id, buyer.id));
     const hash = 'b'.repeat(64);
@@ -117,6 +117,22 @@ describe('the admin order list', () => {
     expect(await ids('q=joana&from=2026-01-15&to=2026-01-19')).toEqual([late.id]);
     expect(await ids('q=joana&to=2026-01-18')).toEqual([early.id]);
     expect(await ids('q=joana&from=2026-01-20')).toEqual([]);
+    // the reference without its EX-, the payout's transaction, the address paid to, the CPF
+    expect(await ids(`q=${early.reference.slice(3).toLowerCase()}`)).toEqual([early.id]);
+    await t.app.db
+      .update(orders)
+      .set({ payoutTxId: 'payout-0xfeed', addressToReceive: 'TFiltroEnderecoDaCarteira123456789' })
+      .where(eq(orders.id, late.id));
+    expect(await ids('q=payout-0xfeed')).toEqual([late.id]);
+    expect(await ids('q=TFiltroEnderecoDaCarteira123456789')).toEqual([late.id]);
+    const [row] = await t.app.db
+      .select({ cpf: users.cpf })
+      .from(users)
+      .where(eq(users.id, buyer.id));
+    const cpf = row!.cpf!;
+    const masked = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    expect(await ids(`q=${encodeURIComponent(masked)}`)).toEqual([late.id, early.id]);
+    expect(await ids(`q=${cpf}`)).toEqual([late.id, early.id]);
     const item = (await asAdmin('GET', `/api/v1/admin/orders?q=${early.reference}`)).json()
       .items[0];
     expect(item).toMatchObject({

@@ -750,7 +750,9 @@ function likePattern(q: string): string {
 /**
  * The back office's list: newest first on (created_at, id), keyset after `after`, using the
  * indexes (status, created_at DESC, id DESC) and (created_at DESC, id DESC). `q` finds the
- * reference, the transaction hash, or part of the customer's name or e-mail.
+ * reference (with or without its `EX-`), the customer's or the payout's transaction hash, the
+ * address paid to, the customer's CPF (with or without punctuation), or part of the customer's
+ * name or e-mail.
  */
 export async function listAdminOrders(
   db: Db | Tx,
@@ -767,8 +769,12 @@ export async function listAdminOrders(
   ];
   if (q) {
     const pattern = likePattern(q);
+    const reference = q.toUpperCase();
+    const prefixed = reference.startsWith('EX-') ? reference : `EX-${reference}`;
+    const digits = q.replace(/\D/g, '');
+    const cpf = /^[\d.\-\s]+$/.test(q) && digits.length === 11 ? digits : null;
     conditions.push(
-      sql`(${orders.reference} = ${q.toUpperCase()} OR ${orders.txHash} = ${q} OR ${users.email} ILIKE ${pattern} OR ${users.name} ILIKE ${pattern})`,
+      sql`(${orders.reference} IN (${reference}, ${prefixed}) OR ${orders.txHash} = ${q} OR ${orders.payoutTxId} = ${q} OR ${orders.addressToReceive} = ${q} OR ${users.email} ILIKE ${pattern} OR ${users.name} ILIKE ${pattern}${cpf ? sql` OR ${users.cpf} = ${cpf}` : sql``})`,
     );
   }
   return db

@@ -55,11 +55,11 @@ beforeEach(() => {
   );
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (url === '/api/v1/admin/admins') return json(200, { items: admins });
-    if (url === '/api/v1/admin/admins/a1' && init?.method === 'DELETE') {
+    if (url === '/api/v1/admin/admins/a2' && init?.method === 'DELETE') {
       return json(409, {
         error: {
-          code: 'ADMIN_SELF_DELETE',
-          message: 'You cannot delete your own admin account.',
+          code: 'ADMIN_LAST',
+          message: 'The last admin cannot be deleted.',
           requestId: 'r1',
         },
       });
@@ -115,16 +115,23 @@ describe('admins table', () => {
 
   it("asks for confirmation before deleting and shows the API's refusal", async () => {
     renderAt('en-US');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete ana' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete bruno' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Delete the admin ana\?/)).toBeTruthy();
+    expect(within(dialog).getByText(/Delete the admin bruno\?/)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete admin' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toBe(
-        'You cannot delete your own admin account.',
+        'The last admin cannot be deleted.',
       ),
     );
+  });
+
+  it('offers no delete on the signed-in admin own row', async () => {
+    renderAt('en-US');
+    await screen.findByRole('button', { name: 'Delete bruno' });
+    expect(screen.queryByRole('button', { name: 'Delete ana' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit ana' })).toBeTruthy();
   });
 });
 

@@ -126,15 +126,18 @@ export function AdminsTable() {
                     >
                       {t('admin.common.edit')}
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setDeleting(admin)}
-                      aria-label={t('admin.admins.deleteOf', { username: admin.username })}
-                    >
-                      {t('admin.common.delete')}
-                    </Button>
+                    {/* an admin cannot delete itself (the API refuses it too) */}
+                    {session?.email !== admin.username && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setDeleting(admin)}
+                        aria-label={t('admin.admins.deleteOf', { username: admin.username })}
+                      >
+                        {t('admin.common.delete')}
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -6,9 +6,10 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
@@ -23,19 +24,45 @@ import { CustomerFlags } from './customer-flags.tsx';
 const STATUSES: CustomerStatusFilter[] = ['all', 'active', 'inactive', 'unverified', 'verified'];
 const SEARCH_DEBOUNCE_MS = 300;
 
+interface CustomerFilters {
+  q: string;
+  status: CustomerStatusFilter;
+  page: number;
+}
+
+/** The list's filters and page from the URL (`?q=&status=&page=`): a reload or a link keeps them. */
+export function customerFiltersOf(params: URLSearchParams): CustomerFilters {
+  const status = params.get('status') as CustomerStatusFilter | null;
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q')?.trim() ?? '',
+    status: status && STATUSES.includes(status) ? status : 'all',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+function searchOf(filters: CustomerFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filters.q) search.set('q', filters.q);
+  if (filters.status !== 'all') search.set('status', filters.status);
+  if (filters.page > 1) search.set('page', String(filters.page));
+  return search;
+}
+
 export function CustomersTable() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<CustomerStatusFilter>('all');
-  const [page, setPage] = useState(1);
-  // a new search or filter starts from its first page
-  const [pageOf, setPageOf] = useState({ q, status });
-  if (pageOf.q !== q || pageOf.status !== status) {
-    setPageOf({ q, status });
-    setPage(1);
-  }
+  const [params, setParams] = useSearchParams();
+  const { q, status, page } = customerFiltersOf(params);
+  const update = (next: CustomerFilters) =>
+    setParams(searchOf(next), { replace: true, preventScrollReset: true });
+  const [search, setSearch] = useState(q);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    // a new search starts from its first page; the URL's own changes do not loop back here
+    if (debounced !== q) update({ q: debounced, status, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
   const customers = useCustomers({ q, status, page }, locale);
   useTwoFactorRedirect(customers.error);
 
@@ -54,7 +81,9 @@ export function CustomersTable() {
           label={t('admin.customers.status')}
           data={STATUSES.map((value) => ({ value, label: t(`admin.customers.filter.${value}`) }))}
           value={status}
-          onChange={(value) => setStatus((value as CustomerStatusFilter | null) ?? 'all')}
+          onChange={(value) =>
+            update({ q, status: (value as CustomerStatusFilter | null) ?? 'all', page: 1 })
+          }
           allowDeselect={false}
           w={{ base: '100%', sm: 220 }}
         />
@@ -120,7 +149,7 @@ export function CustomersTable() {
             total={customers.data.total}
             pageSize={customers.data.pageSize}
             page={page}
-            onChange={setPage}
+            onChange={(next) => update({ q, status, page: next })}
             labels={{
               previous: t('admin.common.previousPage'),
               next: t('admin.common.nextPage'),

@@ -47,6 +47,7 @@ function emptyDashboard(): Dashboard {
         ],
         oldest: [],
       },
+      awaitingRefund: { count: 0, byStatus: [{ status: 'admin_confirmed', count: 0 }], oldest: [] },
       inError: { count: 0, byStatus: [{ status: 'error', count: 0 }], oldest: [] },
       documents: { count: 0, overdue: 0, oldest: [] },
     },

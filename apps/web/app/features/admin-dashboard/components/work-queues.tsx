@@ -9,8 +9,13 @@ import type { Locale } from '../../../lib/locale.ts';
 import { ageParts, formatCount } from '../chart-data.ts';
 import classes from './dashboard.module.css';
 
-type OrderQueueName = 'awaitingConfirmation' | 'awaitingPayout' | 'inError';
-const ORDER_QUEUE_NAMES: OrderQueueName[] = ['awaitingConfirmation', 'awaitingPayout', 'inError'];
+type OrderQueueName = 'awaitingConfirmation' | 'awaitingPayout' | 'awaitingRefund' | 'inError';
+const ORDER_QUEUE_NAMES: OrderQueueName[] = [
+  'awaitingConfirmation',
+  'awaitingPayout',
+  'awaitingRefund',
+  'inError',
+];
 
 /** The order list filtered by one status (its only multi-value filter is "all"). */
 const ordersOfStatus = (status: string) => `/admin/orders?status=${encodeURIComponent(status)}`;
@@ -225,7 +230,7 @@ export function WorkQueues({ queues, locale }: { queues: Dashboard['queues']; lo
       <Title order={2} size="h3" id="work-queues-title">
         {t('adminDashboard.queues.title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }} spacing="md">
         {ORDER_QUEUE_NAMES.map((name) => (
           <OrderQueueCard key={name} name={name} queue={queues[name]} locale={locale} />
         ))}
