@@ -2,6 +2,7 @@
 import '../../../../test/setup-dom.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import { RateSettings } from './rate-settings.tsx';
 import { json, loadCatalogues, renderWith, sentBodies, stubFetch } from './test-utils.tsx';
 
@@ -34,6 +35,7 @@ function standardApi(extra?: (url: string, init?: RequestInit) => Promise<Respon
 beforeAll(loadCatalogues);
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -51,11 +53,20 @@ describe('rate settings', () => {
   });
 
   it('warns outside the band while typing, without refusing, and saves with a dot decimal', async () => {
-    const fetchMock = standardApi((url, init) =>
-      url === '/api/v1/admin/fee-rules/general' && init?.method === 'PUT'
-        ? json(200, { ...rules, general: { rate: '12.5', updatedAt: rules.general.updatedAt } })
-        : undefined,
-    );
+    const success = vi.spyOn(toast, 'success').mockResolvedValue('');
+    // once saved, the rules read back carry the new rate (the form is keyed by it)
+    const saved = { ...rules, general: { rate: '12.5', updatedAt: rules.general.updatedAt } };
+    let current = rules;
+    const fetchMock = standardApi((url, init) => {
+      if (url === '/api/v1/admin/fee-rules/general' && init?.method === 'PUT') {
+        current = saved;
+        return json(200, saved);
+      }
+      if (url === '/api/v1/admin/fee-rules' && (!init?.method || init.method === 'GET')) {
+        return json(200, current);
+      }
+      return undefined;
+    });
     renderWith(<RateSettings />, 'pt-BR', '/admin/rate-setting');
     await screen.findByRole('table');
     const general = screen.getByRole('form', { name: 'Taxa geral' });
@@ -70,6 +81,17 @@ describe('rate settings', () => {
       expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/fee-rules/general')).toEqual([
         { rate: '12.5' },
       ]),
+    );
+    // saved: said so, and the rate reads with a decimal comma again
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Taxa geral salva.'));
+    await waitFor(() =>
+      expect(
+        (
+          within(screen.getByRole('form', { name: 'Taxa geral' })).getByRole(
+            'textbox',
+          ) as HTMLInputElement
+        ).value,
+      ).toBe('12,5'),
     );
   });
 

@@ -43,6 +43,11 @@ export function rateInput(value: string): string {
   return value.trim().replace(',', '.');
 }
 
+/** A stored rate ("3.5") as the page's language types it ("3,5" in Portuguese). */
+export function rateField(value: string, locale: string): string {
+  return locale === 'pt-BR' ? value.replace('.', ',') : value;
+}
+
 /** The warning under a rate outside the band of the terms (3% to 10%); null inside it. */
 function useBandWarning(band: FeeRules['band']) {
   const { t } = useTranslation();
@@ -97,7 +102,7 @@ export function GeneralRateForm({ rules }: { rules: FeeRules }) {
   const warning = useBandWarning(rules.band);
   const form = useForm<{ rate: string }>({
     mode: 'controlled',
-    initialValues: { rate: rules.general?.rate ?? '' },
+    initialValues: { rate: rateField(rules.general?.rate ?? '', locale) },
     validate: (values) => schemaErrors(generalFeeSchema, { rate: rateInput(values.rate) }, locale),
   });
   const alert = generalError(save.error);
@@ -107,10 +112,12 @@ export function GeneralRateForm({ rules }: { rules: FeeRules }) {
         noValidate
         aria-label={t('adminCatalogue.rates.general')}
         onSubmit={form.onSubmit((values) =>
-          save.mutate(rateInput(values.rate), {
-            onSuccess: () => void toast.success(t('adminCatalogue.rates.generalSaved')),
-            onError: (error) => form.setErrors(apiFieldErrors(error)),
-          }),
+          // the saved rate remounts this form (its key): a promise, unlike mutate's callbacks,
+          // still runs once the form that sent it is gone, so the toast is never lost
+          save.mutateAsync(rateInput(values.rate)).then(
+            () => void toast.success(t('adminCatalogue.rates.generalSaved')),
+            (error: unknown) => form.setErrors(apiFieldErrors(error)),
+          ),
         )}
       >
         <Stack gap="sm">

@@ -115,6 +115,7 @@ function MethodInstructions({
             value={payment.brCode}
             copyLabel={t('orders.pay.pix.copyBrCode')}
             testId="pix-br-code"
+            labelled
           />
           <dl className={classes.details}>
             <div>
