@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useTranslation } from '../../../i18n/react.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { getQueryClient } from '../../../lib/query-client.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { getMe } from '../api/get-me.ts';
@@ -19,17 +20,6 @@ import { verifyEmailOnce } from '../api/verify-email.ts';
 type Outcome =
   { status: 'confirmed' } | { status: 'already' } | { status: 'failed'; message: string };
 type State = { status: 'checking' } | Outcome;
-
-const noSubscription = () => () => undefined;
-
-/** false while prerendering and hydrating (the static page has no token), true afterwards. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** Confirms the e-mail with the token of the link (`?token=`) as soon as the page opens. */
 export function EmailConfirmation() {

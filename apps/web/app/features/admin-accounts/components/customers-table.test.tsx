@@ -74,6 +74,16 @@ describe('customer list filters', () => {
     );
   });
 
+  it('opening a customer before the search settles is not pulled back to the list', async () => {
+    // the list stays on screen while the customer's page loads (here: it stays mounted)
+    renderAt('/admin/manager-customers', <CustomersTable />);
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'ana' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Ana Souza' }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(location()).toBe('/admin/manager-customers/c1');
+  });
+
   it('ignores a filter or page the list does not know', () => {
     expect(customerFiltersOf(new URLSearchParams('status=nope&page=-4&q=%20x%20'))).toEqual({
       q: 'x',

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
@@ -58,9 +58,12 @@ export function CustomersTable() {
     setParams(searchOf(next), { replace: true, preventScrollReset: true });
   const [search, setSearch] = useState(q);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // set when a customer is opened: a search still waiting for its debounce must not write the
+  // list's URL over the navigation to that customer (the list stays mounted while it loads)
+  const leaving = useRef(false);
   useEffect(() => {
     // a new search starts from its first page; the URL's own changes do not loop back here
-    if (debounced !== q) update({ q: debounced, status, page: 1 });
+    if (debounced !== q && !leaving.current) update({ q: debounced, status, page: 1 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   const customers = useCustomers({ q, status, page }, locale);
@@ -123,6 +126,9 @@ export function CustomersTable() {
                       <Anchor
                         component={LocalLink}
                         to={`/admin/manager-customers/${encodeURIComponent(customer.id)}`}
+                        onClick={() => {
+                          leaving.current = true;
+                        }}
                         fw={600}
                         size="sm"
                         c="var(--mantine-color-text)"

@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { RecentReviews } from '../../reviews/components/recent-reviews.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useCatalogue } from '../../quote/api/get-catalogue.ts';
 import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
@@ -50,9 +51,11 @@ function SettingsTutorialVideo() {
 function SettingsFaq() {
   const { data } = usePublicSettings();
   const catalogue = useCatalogue(useLocale());
+  // the prerendered FAQ names no token: the catalogue's list waits until the page has hydrated
+  const hydrated = useHydrated();
   return (
     <Container size="md" pb={64}>
-      <Faq settings={data} tokens={catalogue.data?.tokens} />
+      <Faq settings={data} tokens={hydrated ? catalogue.data?.tokens : undefined} />
     </Container>
   );
 }
