@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  LOCALES,
-  SETTINGS_SUCCESS_MESSAGES,
-  fieldMessage,
-  formatDecimal,
-} from '@permuta/contracts';
+import { LOCALES, SETTINGS_SUCCESS_MESSAGES, fieldMessage, formatMoney } from '@permuta/contracts';
 import { expect, fieldName, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { pickOption } from './exchange-support.ts';
@@ -86,8 +81,8 @@ for (const locale of LOCALES) {
         .fill(String(Number(PIX_MAX[locale]) + 100));
       await expect(visitor.page.getByTestId('quote-error')).toHaveText(
         locale === 'pt-BR'
-          ? `O máximo para receber é ${formatDecimal(PIX_MAX[locale], locale)} BRL.`
-          : `The maximum to receive is ${formatDecimal(PIX_MAX[locale], locale)} BRL.`,
+          ? `O máximo para receber é ${formatMoney(PIX_MAX[locale], { code: 'BRL' }, locale)}.`
+          : `The maximum to receive is ${formatMoney(PIX_MAX[locale], { code: 'BRL' }, locale)}.`,
       );
       expect(unexpectedErrors(visitor.errors, [422]), 'visitor console').toEqual([]);
       await visitor.context.close();
