@@ -14,6 +14,16 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('without PUBLIC_URL names the port it really listens on (banner, links, origin check)', () => {
+    const config = loadConfig({ PORT: '3100' });
+    expect(config.publicUrl).toBe('http://localhost:3100');
+    expect(config.allowedOrigins).toEqual(['http://localhost:3100']);
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://exchange.example/' }).publicUrl).toBe(
+      'https://exchange.example',
+    );
+  });
+
   it('refuses a bad value naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

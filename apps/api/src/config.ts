@@ -21,7 +21,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Unset: http://localhost:<PORT>, the address a developer opens. */
+  PUBLIC_URL: z.url().optional(),
   ALLOWED_ORIGINS: z
     .string()
     .transform((value, ctx) => {
@@ -126,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const production = e.NODE_ENV === 'production';
   if (production && !e.AUTH_SECRET) {
     throw new ConfigError(
@@ -143,8 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-    allowedOrigins: [...new Set([new URL(e.PUBLIC_URL).origin, ...(e.ALLOWED_ORIGINS ?? [])])],
+    publicUrl,
+    allowedOrigins: [...new Set([new URL(publicUrl).origin, ...(e.ALLOWED_ORIGINS ?? [])])],
     brandName: e.BRAND_NAME,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
