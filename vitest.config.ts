@@ -13,6 +13,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
             'apps/web/scripts/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           setupFiles: ['./scripts/vitest-fail-on-console.ts'],
         },
