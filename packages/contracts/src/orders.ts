@@ -27,7 +27,8 @@ import {
  * - GET  /api/v1/orders/:id/files/:file  the file (ORDER_FILES) as an attachment
  * Admin:
  * - GET  /api/v1/admin/orders            adminOrderListQuerySchema -> adminOrderPageSchema (keyset)
- * - GET  /api/v1/admin/orders/export.csv the same filters, every matching row, text/csv
+ * - GET  /api/v1/admin/orders/export.csv the same filters (and `ids`), every matching row, text/csv
+ * - POST /api/v1/admin/orders/confirm-funds  adminBulkConfirmSchema -> adminBulkConfirmResultSchema
  * - GET  /api/v1/admin/orders/:id        adminOrderSchema
  * - POST /api/v1/admin/orders/:id/transition  adminTransitionSchema -> adminOrderSchema
  * - POST /api/v1/admin/orders/:id/pay    multipart `file` + `payoutTxId`? -> adminOrderSchema (admin_paid)
