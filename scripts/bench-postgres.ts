@@ -354,7 +354,8 @@ async function explainList(handle: DbHandle, c: ListCase) {
   // what the admin service asks: one row more than the page, to know whether a next page exists
   const rows = await listAdminOrders(db, {
     status: c.status,
-    after: c.after,
+    sort: 'newest',
+    after: c.after ? { key: c.after.createdAt, id: c.after.id } : undefined,
     limit: PAGE_SIZE + 1,
   });
   if (rows.length !== PAGE_SIZE + 1) throw new Error(`the list gave ${rows.length} rows`);
@@ -579,7 +580,7 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
       explained.push({
         c,
         cursor: c.after
-          ? encodeOrderCursor({ cursorAt: c.after.createdAt, id: c.after.id })
+          ? encodeOrderCursor({ sortKey: c.after.createdAt, id: c.after.id }, 'newest')
           : undefined,
       });
     }

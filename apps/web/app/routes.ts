@@ -42,6 +42,7 @@ const MODULES = {
   adminGeneralSettings: 'routes/admin/general-settings.tsx',
   adminManagerCustomers: 'routes/admin/manager-customers.tsx',
   adminManagerCustomer: 'routes/admin/manager-customer.tsx',
+  adminDocuments: 'routes/admin/documents.tsx',
   adminAudit: 'routes/admin/audit.tsx',
   adminContactMessages: 'routes/admin/contact-messages.tsx',
   profileAccount: 'routes/profile/account.tsx',

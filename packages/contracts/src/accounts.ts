@@ -347,6 +347,34 @@ export const documentSchema = z.object({
 });
 export type DocumentView = z.infer<typeof documentSchema>;
 
+/** Documents waiting for review past this many hours are marked on the queue. */
+export const DOCUMENT_REVIEW_LATE_HOURS = 24;
+
+/** GET /api/v1/admin/documents: customers' documents waiting for review, oldest first. */
+export const adminDocumentQueueQuerySchema = z.object({
+  /** opaque keyset cursor from the previous page's `nextCursor` */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(5).max(100).default(50),
+});
+
+export const adminDocumentQueueItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(DOCUMENT_TYPES),
+  uploadedAt: z.iso.datetime(),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminDocumentQueueItem = z.infer<typeof adminDocumentQueueItemSchema>;
+
+export const adminDocumentQueueSchema = z.object({
+  items: z.array(adminDocumentQueueItemSchema),
+  nextCursor: z.string().nullable(),
+  /** every document waiting, over all pages */
+  total: z.number().int(),
+  /** of which waiting longer than DOCUMENT_REVIEW_LATE_HOURS */
+  late: z.number().int(),
+});
+export type AdminDocumentQueue = z.infer<typeof adminDocumentQueueSchema>;
+
 export const documentReviewSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('approve') }),
   z.object({

@@ -27,7 +27,8 @@ import {
  * - GET  /api/v1/orders/:id/files/:file  the file (ORDER_FILES) as an attachment
  * Admin:
  * - GET  /api/v1/admin/orders            adminOrderListQuerySchema -> adminOrderPageSchema (keyset)
- * - GET  /api/v1/admin/orders/export.csv the same filters, every matching row, text/csv
+ * - GET  /api/v1/admin/orders/export.csv the same filters (and `ids`), every matching row, text/csv
+ * - POST /api/v1/admin/orders/confirm-funds  adminBulkConfirmSchema -> adminBulkConfirmResultSchema
  * - GET  /api/v1/admin/orders/:id        adminOrderSchema
  * - POST /api/v1/admin/orders/:id/transition  adminTransitionSchema -> adminOrderSchema
  * - POST /api/v1/admin/orders/:id/pay    multipart `file` + `payoutTxId`? -> adminOrderSchema (admin_paid)
@@ -298,6 +299,14 @@ export const orderPageSchema = z.object({
 
 // --- back office -----------------------------------------------------------------------------
 
+export const ADMIN_ORDER_SORTS = ['newest', 'waiting', 'value'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+/** Most orders one bulk action (confirm funds, export) takes at once: a desk page's worth. */
+export const MAX_BULK_ORDERS = 100;
+
+const orderIdSchema = z.uuid();
+
 export const adminOrderListQuerySchema = z.object({
   status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
   /** reference, customer name, e-mail, or transaction hash */
@@ -306,7 +315,12 @@ export const adminOrderListQuerySchema = z.object({
   from: dateFilterSchema.optional(),
   /** created before the end of this day (ISO date) or this instant */
   to: dateFilterSchema.optional(),
-  /** opaque keyset cursor from the previous page's `nextCursor` */
+  /**
+   * `newest` (created, newest first), `waiting` (longest in its current status first), `value`
+   * (largest value in reais first); each is stable (ties broken by id) and keyset-paged
+   */
+  sort: z.enum(ADMIN_ORDER_SORTS).default('newest'),
+  /** opaque keyset cursor from the previous page's `nextCursor` (of the same sort) */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(5).max(100).default(25),
 });
@@ -315,19 +329,75 @@ export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
 /** The CSV export: the list's filters and the file's dialect (see the export route). */
 export const adminOrderExportQuerySchema = adminOrderListQuerySchema.extend({
   dialect: z.enum(['standard', 'excel-pt-BR']).default('standard'),
+  /**
+   * Only these orders (ids separated by commas, at most MAX_BULK_ORDERS), still within the
+   * filters: the desk's ticked rows
+   */
+  ids: z
+    .string()
+    .max(MAX_BULK_ORDERS * 37)
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(orderIdSchema).min(1).max(MAX_BULK_ORDERS))
+    .optional(),
 });
+
+/** Confirm funds of several orders: each at its expected amount (the amount to send). */
+export const adminBulkConfirmSchema = z.object({
+  /** an id given twice counts once */
+  ids: z
+    .array(orderIdSchema)
+    .min(1)
+    .max(MAX_BULK_ORDERS)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type AdminBulkConfirmInput = z.input<typeof adminBulkConfirmSchema>;
+
+/** Per order: confirmed, or refused with the error's code and message (in the caller's language). */
+export const adminBulkConfirmResultSchema = z.object({
+  results: z.array(
+    z.discriminatedUnion('outcome', [
+      z.object({
+        id: z.string(),
+        reference: z.string().nullable(),
+        outcome: z.literal('confirmed'),
+        status: orderStatusSchema,
+      }),
+      z.object({
+        id: z.string(),
+        reference: z.string().nullable(),
+        outcome: z.literal('refused'),
+        code: z.string(),
+        message: z.string(),
+      }),
+    ]),
+  ),
+});
+export type AdminBulkConfirmResult = z.infer<typeof adminBulkConfirmResultSchema>;
 
 export const adminOrderListItemSchema = orderListItemSchema.extend({
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   network: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   txHash: z.string().nullable(),
+  /** the amount sent in reais at the locked price (what `sort=value` orders by) */
+  valueBrl: amountSchema,
+  /** when the order entered its current status (what `sort=waiting` orders by) */
+  statusChangedAt: z.iso.datetime(),
 });
 
 export const adminOrderPageSchema = z.object({
   items: z.array(adminOrderListItemSchema),
   /** null on the last page */
   nextCursor: z.string().nullable(),
+  /** every order matching the filters, over all pages */
+  total: z.number().int(),
 });
 
 /** A step of the order's history as the back office sees it: with the admin's username. */

@@ -168,6 +168,13 @@ export const APP_ROUTES = [
     params: { id: '1' },
   },
   {
+    id: 'adminDocuments',
+    path: '/admin/documents',
+    layout: 'admin',
+    guard: 'admin',
+    prerender: false,
+  },
+  {
     id: 'adminAudit',
     path: '/admin/audit',
     layout: 'admin',

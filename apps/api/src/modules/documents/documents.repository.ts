@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { documents } from '@permuta/db';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { documents, users } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { DocumentType, DocumentView } from '@permuta/contracts';
 
@@ -67,4 +67,67 @@ export function toDocumentView(doc: DocumentRow): DocumentView {
     uploadedAt: doc.createdAt.toISOString(),
     reviewedAt: doc.reviewedAt ? doc.reviewedAt.toISOString() : null,
   };
+}
+
+/** A document waiting for review: sent, not yet reviewed, and still the current one of its type. */
+const waitingForReview = and(
+  eq(documents.status, 'uploaded'),
+  sql`NOT EXISTS (SELECT 1 FROM ${documents} AS newer WHERE newer.user_id = ${documents.userId} AND newer.type = ${documents.type} AND (newer.created_at, newer.id) > (${documents.createdAt}, ${documents.id}))`,
+);
+
+export interface ReviewQueueRow {
+  id: string;
+  type: DocumentRow['type'];
+  createdAt: Date;
+  /** created_at to the microsecond, for the next cursor */
+  cursorAt: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+}
+
+/** The documents waiting for review, oldest first on (created_at, id), keyset after `after`. */
+export async function listReviewQueue(
+  db: Db | Tx,
+  options: { after?: { createdAt: string; id: string } | undefined; limit: number },
+): Promise<ReviewQueueRow[]> {
+  return db
+    .select({
+      id: documents.id,
+      type: documents.type,
+      createdAt: documents.createdAt,
+      cursorAt: sql<string>`to_char(${documents.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      customerId: users.id,
+      customerName: users.name,
+      customerEmail: users.email,
+    })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.userId))
+    .where(
+      and(
+        waitingForReview,
+        options.after
+          ? sql`(${documents.createdAt}, ${documents.id}) > (${options.after.createdAt}::timestamptz, ${options.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(documents.createdAt), asc(documents.id))
+    .limit(options.limit);
+}
+
+/** How many documents wait for review, and how many of them were sent before `lateBefore`. */
+export async function countReviewQueue(
+  db: Db | Tx,
+  lateBefore: Date,
+): Promise<{ total: number; late: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      late: sql<number>`count(*) FILTER (WHERE ${documents.createdAt} < ${lateBefore.toISOString()}::timestamptz)`.mapWith(
+        Number,
+      ),
+    })
+    .from(documents)
+    .where(waitingForReview);
+  return { total: row?.total ?? 0, late: row?.late ?? 0 };
 }

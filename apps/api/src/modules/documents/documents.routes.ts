@@ -3,7 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, documentSchema } from '@permuta/contracts';
+import {
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  adminDocumentQueueQuerySchema,
+  adminDocumentQueueSchema,
+  documentSchema,
+} from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import storagePlugin from '../../plugins/storage.ts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
@@ -136,6 +142,22 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
       const file = await service.ownFile(signedIn(request).userId, request.params.id);
       return sendFile(reply, file, 'attachment');
     },
+  );
+
+  app.get(
+    '/api/v1/admin/documents',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Documents waiting for review',
+        description:
+          "Customers' current documents not yet reviewed, oldest first, keyset-paginated on (uploaded at, id): pass the previous page's `nextCursor` as `cursor`. `total` counts them all, `late` those waiting more than 24 hours. They are reviewed on the customer's page.",
+        querystring: adminDocumentQueueQuerySchema,
+        response: { 200: adminDocumentQueueSchema, ...errors },
+      },
+    },
+    async (request) => service.reviewQueue(request.query),
   );
 
   app.get(

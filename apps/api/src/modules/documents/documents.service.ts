@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { DOCUMENT_TYPES } from '@permuta/contracts';
-import type { DocumentType, DocumentView } from '@permuta/contracts';
+import { DOCUMENT_REVIEW_LATE_HOURS, DOCUMENT_TYPES } from '@permuta/contracts';
+import type { AdminDocumentQueue, DocumentType, DocumentView } from '@permuta/contracts';
 import type { Db } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { checkDocumentFile } from './file-check.ts';
 import type { UploadedFile } from './file-check.ts';
 import {
   currentDocument,
+  countReviewQueue,
   currentDocuments,
   findDocument,
+  listReviewQueue,
   findOwnDocument,
   insertDocument,
   toDocumentView,
@@ -36,6 +38,17 @@ export interface DocumentsServiceDeps {
   storage: FileStorage;
   /** where an unexpected storage problem is reported (the caller only sees a generic error) */
   logError: (details: object, message: string) => void;
+  now?: () => Date;
+}
+
+const QUEUE_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f-]{36})$/;
+
+function decodeQueueCursor(cursor: string): { createdAt: string; id: string } {
+  const match = QUEUE_CURSOR.exec(cursor);
+  if (!match?.[1] || !match[2] || !Number.isFinite(Date.parse(match[1]))) {
+    throw badRequest('CURSOR_INVALID', {}, { cursor: 'field.invalid' });
+  }
+  return { createdAt: match[1], id: match[2] };
 }
 
 /**
@@ -44,7 +57,12 @@ export interface DocumentsServiceDeps {
  * row and its audit entry commit together, and the stored file is removed again when they do
  * not.
  */
-export function createDocumentsService({ db, storage, logError }: DocumentsServiceDeps) {
+export function createDocumentsService({
+  db,
+  storage,
+  logError,
+  now = () => new Date(),
+}: DocumentsServiceDeps) {
   async function readFile(document: DocumentRow): Promise<DocumentFile> {
     const bytes = await storage.get(document.storageKey);
     const sha256 = bytes ? createHash('sha256').update(bytes).digest('hex') : null;
@@ -59,6 +77,31 @@ export function createDocumentsService({ db, storage, logError }: DocumentsServi
   }
 
   return {
+    /** The back office's review queue: documents waiting, oldest first, with the counts. */
+    async reviewQueue(query: {
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<AdminDocumentQueue> {
+      const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
+      const lateBefore = new Date(now().getTime() - DOCUMENT_REVIEW_LATE_HOURS * 3_600_000);
+      const [rows, counts] = await Promise.all([
+        listReviewQueue(db, { after, limit: query.limit + 1 }),
+        countReviewQueue(db, lateBefore),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          type: row.type,
+          uploadedAt: row.createdAt.toISOString(),
+          customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
+        })),
+        nextCursor: rows.length > query.limit && last ? `${last.cursorAt}_${last.id}` : null,
+        ...counts,
+      };
+    },
+
     /** The current document of each type (in the order of DOCUMENT_TYPES) and whether all three are approved. */
     async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
       const rows = await currentDocuments(db, userId);

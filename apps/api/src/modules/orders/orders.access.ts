@@ -17,6 +17,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/v1/orders/:id/files/:file': 'customer',
   'GET /api/v1/admin/orders': 'admin',
   'GET /api/v1/admin/orders/export.csv': 'admin',
+  'POST /api/v1/admin/orders/confirm-funds': 'admin',
   'GET /api/v1/admin/orders/:id': 'admin',
   'POST /api/v1/admin/orders/:id/transition': 'admin',
   'POST /api/v1/admin/orders/:id/pay': 'admin',

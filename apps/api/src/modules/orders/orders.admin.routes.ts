@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminBulkConfirmResultSchema,
+  adminBulkConfirmSchema,
   adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
@@ -15,6 +17,7 @@ import { requireAdmin, signedIn } from '../auth/guards.ts';
 import { readMultipart, sendOrderFile } from './order-files.ts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
+import { requestLocale } from '../../lib/locale.ts';
 
 function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>, excel: boolean) {
   const day = `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${excel ? '-excel' : ''}`;
@@ -72,6 +75,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
       const { dialect, ...query } = request.query;
       return sendCsv(reply, orders.exportCsv(query, dialect), dialect === 'excel-pt-BR');
     },
+  );
+
+  app.post(
+    '/api/v1/admin/orders/confirm-funds',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Confirm funds of several orders',
+        description:
+          'The ticked orders of the desk (`ids`, 1 to 100 order ids; an id given twice counts once), each confirmed at its expected amount (the amount to send) in its own transaction through the state machine. Answers per order, in the order given: `confirmed` with the new status, or `refused` with the error code and message (e.g. ORDER_STATE_CONFLICT when it was moved meanwhile, NOT_FOUND). Orders received at another amount are confirmed one by one on their page.',
+        body: adminBulkConfirmSchema,
+        response: { 200: adminBulkConfirmResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      orders.confirmFundsMany(caller(request), request.body.ids, requestLocale(request)),
   );
 
   app.get(

@@ -5,7 +5,8 @@ import type {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
 } from '@permuta/contracts';
-import { customerSummary, normalize } from '@permuta/contracts';
+import { customerSummary, errorMessage, normalize } from '@permuta/contracts';
+import type { AdminBulkConfirmResult, Locale } from '@permuta/contracts';
 import type { Db, Tx } from '@permuta/db';
 import type { z } from 'zod';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
@@ -22,12 +23,19 @@ import type { MoveDeps } from './order-transition.ts';
 import { boletoDue } from './boleto-deadlines.ts';
 import { buildAdminOrderView } from './order-view.ts';
 import {
+  countAdminOrders,
   findOrderDetail,
   listAdminOrders,
   readSettings,
   updateOrderInStatus,
 } from './orders.repository.ts';
-import type { AdminListFilter, AdminListRow, OrderDetailRow } from './orders.repository.ts';
+import type {
+  AdminListFilter,
+  AdminListPosition,
+  AdminListRow,
+  AdminListSort,
+  OrderDetailRow,
+} from './orders.repository.ts';
 import { ORDER_FILES_FOLDER, readOrderFile } from './orders.service.ts';
 import type { OrderFileContent } from './orders.service.ts';
 
@@ -63,23 +71,36 @@ function isRealInstant(value: string): boolean {
   return iso.slice(0, 19) === value.slice(0, 19) && !value.startsWith('0000');
 }
 
-/** Opaque keyset cursor: the last row's exact created_at and id. */
-export function encodeOrderCursor(row: Pick<AdminListRow, 'cursorAt' | 'id'>): string {
-  return Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url');
+const NUMERIC = /^\d{1,40}(\.\d{1,80})?$/;
+
+/**
+ * Opaque keyset cursor: the last row's exact sort key and id, and the sort it belongs to (a
+ * cursor of one sort is refused under another). The newest-first cursor keeps its old form.
+ */
+export function encodeOrderCursor(
+  row: Pick<AdminListRow, 'sortKey' | 'id'>,
+  sort: AdminListSort,
+): string {
+  const parts = sort === 'newest' ? [row.sortKey, row.id] : [row.sortKey, row.id, sort];
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-export function decodeOrderCursor(cursor: string): { createdAt: string; id: string } {
+export function decodeOrderCursor(
+  cursor: string,
+  sort: AdminListSort,
+): { key: string; id: string } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(parsed) &&
-      parsed.length === 2 &&
+      (parsed.length === 2 || parsed.length === 3) &&
+      (parsed[2] ?? 'newest') === sort &&
       typeof parsed[0] === 'string' &&
       typeof parsed[1] === 'string' &&
-      isRealInstant(parsed[0]) &&
+      (sort === 'value' ? NUMERIC.test(parsed[0]) : isRealInstant(parsed[0])) &&
       UUID.test(parsed[1])
     ) {
-      return { createdAt: parsed[0], id: parsed[1] };
+      return { key: parsed[0], id: parsed[1] };
     }
   } catch {
     // fall through
@@ -104,8 +125,9 @@ function boundary(value: string | undefined, end: boolean): Date | undefined {
   );
 }
 
-function filterOf(query: ListQuery): Omit<AdminListFilter, 'limit' | 'after'> {
+function filterOf(query: ListQuery & { ids?: string[] | undefined }): AdminListFilter {
   return {
+    ...(query.ids ? { ids: query.ids } : {}),
     status: query.status,
     q: query.q?.trim() || undefined,
     from: boundary(query.from, false),
@@ -216,11 +238,12 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
 
   return {
     async list(query: ListQuery): Promise<AdminPage> {
-      const rows = await listAdminOrders(db, {
-        ...filterOf(query),
-        after: query.cursor ? decodeOrderCursor(query.cursor) : undefined,
-        limit: query.limit + 1,
-      });
+      const filter = filterOf(query);
+      const after = query.cursor ? decodeOrderCursor(query.cursor, query.sort) : undefined;
+      const [rows, total] = await Promise.all([
+        listAdminOrders(db, { ...filter, sort: query.sort, after, limit: query.limit + 1 }),
+        countAdminOrders(db, filter),
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -238,14 +261,17 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
           network: row.network,
           paymentMethod: row.paymentMethod,
           txHash: row.txHash,
+          valueBrl: normalize(row.valueBrl),
+          statusChangedAt: row.statusChangedAt.toISOString(),
         })),
-        nextCursor: rows.length > query.limit && last ? encodeOrderCursor(last) : null,
+        nextCursor: rows.length > query.limit && last ? encodeOrderCursor(last, query.sort) : null,
+        total,
       };
     },
 
     /** Every order matching the filters as CSV lines (header first), read in keyset batches. */
     async *exportCsv(
-      query: ListQuery,
+      query: ListQuery & { ids?: string[] | undefined },
       dialectName: CsvDialectName = 'standard',
     ): AsyncGenerator<string> {
       const filter = filterOf(query);
@@ -255,9 +281,14 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
         (dialect.bom ? '\uFEFF' : '') +
         csvRow(dialect === CSV_DIALECTS.standard ? CSV_HEADER : CSV_HEADER_PT_BR, dialect)
       );
-      let after: AdminListFilter['after'];
+      let after: AdminListPosition['after'];
       for (;;) {
-        const rows = await listAdminOrders(db, { ...filter, after, limit: CSV_BATCH });
+        const rows = await listAdminOrders(db, {
+          ...filter,
+          sort: query.sort,
+          after,
+          limit: CSV_BATCH,
+        });
         for (const row of rows) {
           yield csvRow(
             [
@@ -281,12 +312,55 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
         }
         const last = rows.at(-1);
         if (rows.length < CSV_BATCH || !last) return;
-        after = { createdAt: last.cursorAt, id: last.id };
+        after = { key: last.sortKey, id: last.id };
       }
     },
 
     async detail(id: string): Promise<AdminOrderView> {
       return view(db, id);
+    },
+
+    /**
+     * Confirm funds of several orders, each at its expected amount (the amount to send), each in
+     * its own transaction through the state machine: one refusal (moved meanwhile, refund-only,
+     * unknown) leaves the others confirmed. Twice at once, the compare-and-set lets one win.
+     */
+    async confirmFundsMany(
+      caller: AdminCaller,
+      ids: readonly string[],
+      locale: Locale,
+    ): Promise<AdminBulkConfirmResult> {
+      const results: AdminBulkConfirmResult['results'] = [];
+      for (const id of ids) {
+        let reference: string | null = null;
+        try {
+          const moved = await db.transaction(async (tx) => {
+            const detail = await findOrderDetail(tx, id);
+            if (!detail) throw notFound();
+            reference = detail.order.reference;
+            const result = await moveOrder(tx, deps, {
+              order: detail.order.id,
+              action: 'confirm_funds',
+              amountReceived: normalize(detail.order.amountSend),
+              actor: { type: 'admin', id: caller.userId, ip: caller.ip },
+              at: deps.now(),
+            });
+            return result.order;
+          });
+          deps.committed?.(moved.id);
+          results.push({ id, reference, outcome: 'confirmed', status: moved.status });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          results.push({
+            id,
+            reference,
+            outcome: 'refused',
+            code: error.code,
+            message: errorMessage(error.code, locale, error.params),
+          });
+        }
+      }
+      return { results };
     },
 
     async transition(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -720,19 +720,27 @@ export async function listCustomerOrders(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
+export type AdminListSort = 'newest' | 'waiting' | 'value';
+
 export interface AdminListFilter {
   status: OrderStatus | 'all';
   q?: string;
   from?: Date;
   to?: Date;
-  /** keyset position: the `created_at` (exact, as text) and id of the last row of the previous page */
-  after?: { createdAt: string; id: string };
+  /** only these order ids (the desk's ticked rows) */
+  ids?: string[];
+}
+
+export interface AdminListPosition {
+  sort: AdminListSort;
+  /** keyset position: the sort key (exact, as text) and id of the last row of the previous page */
+  after?: { key: string; id: string };
   limit: number;
 }
 
 export interface AdminListRow extends OrderListRow {
-  /** created_at to the microsecond, for the next cursor */
-  cursorAt: string;
+  /** the row's sort key as exact text (created_at or status_changed_at to the microsecond, or the value), for the next cursor */
+  sortKey: string;
   customerId: string;
   customerName: string;
   customerEmail: string;
@@ -741,31 +749,61 @@ export interface AdminListRow extends OrderListRow {
   txHash: string | null;
   payoutTxId: string | null;
   amountReceived: string | null;
+  valueBrl: string;
+  statusChangedAt: Date;
 }
 
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const microseconds = (column: PgColumn) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const valueBrl = sql`(${orders.amountSend} * ${orders.priceSendBrl})`;
+
 /**
- * The back office's list: newest first on (created_at, id), keyset after `after`, using the
- * indexes (status, created_at DESC, id DESC) and (created_at DESC, id DESC). `q` finds the
- * reference (with or without its `EX-`), the customer's or the payout's transaction hash, the
- * address paid to, the customer's CPF (with or without punctuation), or part of the customer's
- * name or e-mail.
+ * Each sort of the desk: its key, the key as exact text (for the cursor), the direction, and the
+ * keyset condition "after (key, id)". Ties are broken by id in the same direction, so every
+ * order has one place and pages neither repeat nor skip rows.
  */
-export async function listAdminOrders(
-  db: Db | Tx,
-  filter: AdminListFilter,
-): Promise<AdminListRow[]> {
+const SORTS: Record<
+  AdminListSort,
+  {
+    key: SQL;
+    text: SQL<string>;
+    direction: 'asc' | 'desc';
+    after: (key: string, id: string) => SQL;
+  }
+> = {
+  newest: {
+    key: sql`${orders.createdAt}`,
+    text: microseconds(orders.createdAt),
+    direction: 'desc',
+    after: (key, id) =>
+      sql`(${orders.createdAt}, ${orders.id}) < (${key}::timestamptz, ${id}::uuid)`,
+  },
+  waiting: {
+    key: sql`${orders.statusChangedAt}`,
+    text: microseconds(orders.statusChangedAt),
+    direction: 'asc',
+    after: (key, id) =>
+      sql`(${orders.statusChangedAt}, ${orders.id}) > (${key}::timestamptz, ${id}::uuid)`,
+  },
+  value: {
+    key: valueBrl,
+    text: sql<string>`${valueBrl}::text`,
+    direction: 'desc',
+    after: (key, id) => sql`(${valueBrl}, ${orders.id}) < (${key}::numeric, ${id}::uuid)`,
+  },
+};
+
+function adminListConditions(filter: AdminListFilter): (SQL | undefined)[] {
   const q = filter.q?.trim();
   const conditions: (SQL | undefined)[] = [
     filter.status === 'all' ? undefined : eq(orders.status, filter.status),
     filter.from ? sql`${orders.createdAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
     filter.to ? sql`${orders.createdAt} < ${filter.to.toISOString()}::timestamptz` : undefined,
-    filter.after
-      ? sql`(${orders.createdAt}, ${orders.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
-      : undefined,
+    filter.ids ? inArray(orders.id, filter.ids) : undefined,
   ];
   if (q) {
     const pattern = likePattern(q);
@@ -777,6 +815,23 @@ export async function listAdminOrders(
       sql`(${orders.reference} IN (${reference}, ${prefixed}) OR ${orders.txHash} = ${q} OR ${orders.payoutTxId} = ${q} OR ${orders.addressToReceive} = ${q} OR ${users.email} ILIKE ${pattern} OR ${users.name} ILIKE ${pattern}${cpf ? sql` OR ${users.cpf} = ${cpf}` : sql``})`,
     );
   }
+  return conditions;
+}
+
+/**
+ * The back office's list, keyset after `after` in the chosen sort: newest first on
+ * (created_at, id) using the indexes (status, created_at DESC, id DESC) and
+ * (created_at DESC, id DESC); longest waiting first on (status_changed_at, id); largest value in
+ * reais first. `q` finds the reference (with or without its `EX-`), the customer's or the
+ * payout's transaction hash, the address paid to, the customer's CPF (11 digits, with or without
+ * punctuation), or part of the customer's name or e-mail.
+ */
+export async function listAdminOrders(
+  db: Db | Tx,
+  filter: AdminListFilter & AdminListPosition,
+): Promise<AdminListRow[]> {
+  const sort = SORTS[filter.sort];
+  const order = sort.direction === 'asc' ? asc : desc;
   return db
     .select({
       id: orders.id,
@@ -787,7 +842,7 @@ export async function listAdminOrders(
       amountSend: orders.amountSend,
       amountReceive: orders.amountReceive,
       createdAt: orders.createdAt,
-      cursorAt: sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      sortKey: sort.text,
       customerId: users.id,
       customerName: users.name,
       customerEmail: users.email,
@@ -796,15 +851,32 @@ export async function listAdminOrders(
       txHash: orders.txHash,
       payoutTxId: orders.payoutTxId,
       amountReceived: orders.amountReceived,
+      valueBrl: sql<string>`${valueBrl}::text`,
+      statusChangedAt: orders.statusChangedAt,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
     .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
     .leftJoin(networks, eq(networks.id, orders.networkId))
-    .where(and(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(
+      and(
+        ...adminListConditions(filter),
+        filter.after ? sort.after(filter.after.key, filter.after.id) : undefined,
+      ),
+    )
+    .orderBy(order(sort.key), order(orders.id))
     .limit(filter.limit);
+}
+
+/** How many orders match the list's filters, over all pages. */
+export async function countAdminOrders(db: Db | Tx, filter: AdminListFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(...adminListConditions(filter)));
+  return row?.total ?? 0;
 }
 
 // --- jobs -----------------------------------------------------------------------------------------

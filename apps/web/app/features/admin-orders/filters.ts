@@ -1,17 +1,28 @@
 import { ORDER_STATUSES, type OrderStatus } from '@permuta/contracts/order-state';
+import { ADMIN_ORDER_SORTS, type AdminOrderSort } from '@permuta/contracts/orders';
 import type { AdminOrderFilters } from './api/types.ts';
 
 export const STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+export { ADMIN_ORDER_SORTS };
+
+function isSort(value: string | null): value is AdminOrderSort {
+  return value !== null && (ADMIN_ORDER_SORTS as readonly string[]).includes(value);
+}
+
 function isStatus(value: string | null): value is OrderStatus {
   return value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The list's filters read from the page's URL; anything unreadable falls back to "no filter". */
+/**
+ * The list's filters and sort read from the page's URL; anything unreadable falls back to "no
+ * filter" (and newest first).
+ */
 export function filtersFromSearch(params: URLSearchParams): AdminOrderFilters {
   const status = params.get('status');
+  const sort = params.get('sort');
   const date = (name: string) => {
     const value = params.get(name) ?? '';
     return DATE.test(value) ? value : '';
@@ -21,16 +32,21 @@ export function filtersFromSearch(params: URLSearchParams): AdminOrderFilters {
     q: (params.get('q') ?? '').trim().slice(0, 200),
     from: date('from'),
     to: date('to'),
+    sort: isSort(sort) ? sort : 'newest',
   };
 }
 
-/** The filters as URL search parameters: only what filters (no `status=all`, no empty values). */
+/**
+ * The filters as URL search parameters: only what filters (no `status=all`, no empty values, no
+ * `sort=newest`). The page (`after`) is not among them: new filters start from the first page.
+ */
 export function searchFromFilters(filters: AdminOrderFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
   return params;
 }
 

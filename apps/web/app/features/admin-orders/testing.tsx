@@ -19,6 +19,8 @@ export function listItem(over: Partial<AdminOrderListItem> = {}): AdminOrderList
     network: 'TRX',
     paymentMethod: 'crypto',
     txHash: null,
+    valueBrl: '540',
+    statusChangedAt: '2026-11-22T10:05:00Z',
     ...over,
   };
 }

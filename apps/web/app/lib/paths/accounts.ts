@@ -48,6 +48,8 @@ export const accountPaths = {
   adminCustomerActive: (id: string) => `/api/v1/admin/customers/${encodeURIComponent(id)}/active`,
   adminCustomerNationalId: (id: string) =>
     `/api/v1/admin/customers/${encodeURIComponent(id)}/national-id`,
+  adminDocumentQueue: (cursor?: string) =>
+    `/api/v1/admin/documents${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
   adminDocumentFile: (id: string, download = false) =>
     `/api/v1/admin/documents/${encodeURIComponent(id)}/file${download ? '?download=1' : ''}`,
   adminDocumentReview: (id: string) => `/api/v1/admin/documents/${encodeURIComponent(id)}/review`,

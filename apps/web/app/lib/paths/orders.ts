@@ -19,8 +19,14 @@ export const orderPaths = {
   // --- back office: order desk and treasury (admin-orders feature) ---
   adminOrders: (query: AdminOrderFilterQuery & { cursor?: string | undefined }) =>
     withQuery('/api/v1/admin/orders', query),
-  adminOrdersExport: (query: AdminOrderFilterQuery & { dialect?: 'excel-pt-BR' | undefined }) =>
-    withQuery('/api/v1/admin/orders/export.csv', query),
+  adminOrdersExport: (
+    query: AdminOrderFilterQuery & {
+      dialect?: 'excel-pt-BR' | undefined;
+      /** ticked orders only, ids joined by commas */
+      ids?: string | undefined;
+    },
+  ) => withQuery('/api/v1/admin/orders/export.csv', query),
+  adminOrdersConfirmFunds: () => '/api/v1/admin/orders/confirm-funds',
   adminOrder: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}`,
   adminOrderTransition: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/transition`,
   adminOrderPay: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/pay`,
@@ -40,12 +46,19 @@ export type AdminOrderFilterQuery = {
   q?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  sort?: string | undefined;
+  limit?: string | undefined;
 };
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && !(key === 'status' && value === 'all'))
+    if (
+      value !== undefined &&
+      value !== '' &&
+      !(key === 'status' && value === 'all') &&
+      !(key === 'sort' && value === 'newest')
+    )
       params.set(key, value);
   }
   const search = params.toString();

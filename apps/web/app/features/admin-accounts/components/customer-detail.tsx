@@ -13,9 +13,9 @@ import { DetailError, DetailLoading } from '../../../components/load-states.tsx'
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { FieldGrid } from '../../../components/field-grid.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
+import { OrderAmounts } from '../../../components/order-amounts.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatMoney } from '@permuta/contracts/money';
 import { formatCpf, formatDate, formatDateTime, formatPhone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -158,20 +158,7 @@ export function CustomerDetail({ id }: { id: string }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">
-                        {t('adminOrders.list.sends', {
-                          amount: formatMoney(order.amountSend, { code: order.sendToken }, locale),
-                        })}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {t('adminOrders.list.receives', {
-                          amount: formatMoney(
-                            order.amountReceive,
-                            { code: order.receiveToken },
-                            locale,
-                          ),
-                        })}
-                      </Text>
+                      <OrderAmounts order={order} locale={locale} />
                     </Table.Td>
                     <Table.Td>{t(`adminOrders.status.${order.status}`)}</Table.Td>
                     <Table.Td>{formatDateTime(order.createdAt, locale)}</Table.Td>

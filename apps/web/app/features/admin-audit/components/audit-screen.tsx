@@ -6,20 +6,11 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import { useEffect, useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditEntry } from '@permuta/contracts/audit';
+import { FilterBar } from '../../../components/filter-bar.tsx';
 import { KeysetPagerNav } from '../../../components/keyset-pager-nav.tsx';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
@@ -167,10 +158,6 @@ export function AuditScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  const dateError =
-    filters.from && filters.to && filters.from > filters.to
-      ? t('adminAudit.filters.dateOrder')
-      : undefined;
   const pager = useKeysetPager(searchFromFilters(filters).toString());
   const admins = useAuditAdmins(locale);
   const audit = useAudit(filters, pager.cursor, locale);
@@ -179,7 +166,31 @@ export function AuditScreen() {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="md" wrap="wrap">
+      <FilterBar
+        dates={{
+          from: filters.from,
+          to: filters.to,
+          fromLabel: t('adminAudit.filters.from'),
+          toLabel: t('adminAudit.filters.to'),
+          onFrom: (from) => update({ ...filters, from }),
+          onTo: (to) => update({ ...filters, to }),
+          orderError: t('adminAudit.filters.dateOrder'),
+          min: '2000-01-01',
+          max: '2099-12-31',
+        }}
+        clear={
+          filtered
+            ? {
+                label: t('adminAudit.filters.clear'),
+                onClear: () => {
+                  setEntityId('');
+                  update(NO_FILTERS);
+                },
+              }
+            : undefined
+        }
+        busy={audit.isFetching && !audit.isPending}
+      >
         <Select
           label={t('adminAudit.filters.admin')}
           placeholder={t('adminAudit.filters.allAdmins')}
@@ -215,40 +226,7 @@ export function AuditScreen() {
           onChange={(event) => setEntityId(event.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
-        <TextInput
-          type="date"
-          label={t('adminAudit.filters.from')}
-          value={filters.from}
-          min="2000-01-01"
-          max={filters.to || '2099-12-31'}
-          onChange={(event) => update({ ...filters, from: event.currentTarget.value })}
-          w={{ base: '100%', xs: 170 }}
-        />
-        <TextInput
-          type="date"
-          label={t('adminAudit.filters.to')}
-          value={filters.to}
-          min={filters.from || '2000-01-01'}
-          max="2099-12-31"
-          onChange={(event) => update({ ...filters, to: event.currentTarget.value })}
-          error={dateError}
-          w={{ base: '100%', xs: 170 }}
-        />
-        {filtered && (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setEntityId('');
-              update(NO_FILTERS);
-            }}
-          >
-            {t('adminAudit.filters.clear')}
-          </Button>
-        )}
-        {audit.isFetching && !audit.isPending && (
-          <Loader size="sm" role="status" aria-label={t('common.loading')} />
-        )}
-      </Group>
+      </FilterBar>
 
       {audit.isPending && <LoadingStatus />}
       {audit.isError && (

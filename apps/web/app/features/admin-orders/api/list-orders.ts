@@ -4,7 +4,10 @@ import type { Locale } from '../../../lib/locale.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 import type { AdminOrderFilters, AdminOrderPage } from './types.ts';
 
-/** GET /api/v1/admin/orders?status=&q=&from=&to=&cursor= (keyset: `nextCursor` opens the next page) */
+/**
+ * GET /api/v1/admin/orders?status=&q=&from=&to=&sort=&cursor= (keyset: `nextCursor` opens the
+ * next page; `total` counts the filtered list)
+ */
 export function listAdminOrders(
   filters: AdminOrderFilters,
   cursor: string | undefined,
@@ -17,6 +20,9 @@ export function listAdminOrders(
   });
 }
 
+/** How often the desk asks again while its tab is visible: new paid orders appear by themselves. */
+export const DESK_REFRESH_MS = 15_000;
+
 export function adminOrdersQueryOptions(
   filters: AdminOrderFilters,
   cursor: string | undefined,
@@ -26,6 +32,9 @@ export function adminOrdersQueryOptions(
     queryKey: ['admin', 'orders', 'list', filters, cursor ?? null],
     queryFn: ({ signal }) => listAdminOrders(filters, cursor, locale, signal),
     placeholderData: keepPreviousData,
+    // only while the tab is visible (TanStack Query pauses the interval in a hidden tab)
+    refetchInterval: DESK_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OrderStatus } from '@permuta/contracts/order-state';
+import type { AdminOrderSort } from '@permuta/contracts/orders';
 import type {
   adminOrderListItemSchema,
   adminOrderPageSchema,
@@ -11,7 +12,13 @@ import type {
   treasurySchema,
 } from '@permuta/contracts/orders';
 
-export type { AdminOrderView, OrderFile, PaymentMethod } from '@permuta/contracts/orders';
+export type {
+  AdminBulkConfirmResult,
+  AdminOrderSort,
+  AdminOrderView,
+  OrderFile,
+  PaymentMethod,
+} from '@permuta/contracts/orders';
 export type { OrderAction, OrderStatus } from '@permuta/contracts/order-state';
 
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
@@ -29,4 +36,5 @@ export interface AdminOrderFilters {
   q: string;
   from: string;
   to: string;
+  sort: AdminOrderSort;
 }

@@ -22,7 +22,6 @@ import {
   Anchor,
   Button,
   Group,
-  Loader,
   Modal,
   Select,
   Stack,
@@ -39,6 +38,7 @@ import {
   type AdminReview,
   type ReviewVisibilityFilter,
 } from '@permuta/contracts/reviews';
+import { FilterBar } from '../../../components/filter-bar.tsx';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
@@ -78,10 +78,8 @@ export function AdminReviewsScreen() {
     setPageOf({ q, filters });
     setPage(1);
   }
-  const dateError =
-    filters.from && filters.to && filters.from > filters.to
-      ? t('reviews.admin.dateOrder')
-      : undefined;
+  // a range ending before it starts is told under the date (FilterBar); the API is not asked it
+  const dateError = Boolean(filters.from && filters.to && filters.from > filters.to);
   const reviews = useAdminReviews(
     {
       q,
@@ -105,7 +103,29 @@ export function AdminReviewsScreen() {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="md" wrap="wrap">
+      <FilterBar
+        dates={{
+          from: filters.from,
+          to: filters.to,
+          fromLabel: t('reviews.admin.from'),
+          toLabel: t('reviews.admin.to'),
+          onFrom: (from) => set({ from }),
+          onTo: (to) => set({ to }),
+          orderError: t('reviews.admin.dateOrder'),
+        }}
+        clear={
+          filtered
+            ? {
+                label: t('reviews.admin.clear'),
+                onClear: () => {
+                  setSearch('');
+                  setFilters(NO_FILTERS);
+                },
+              }
+            : undefined
+        }
+        busy={reviews.isFetching && !reviews.isPending}
+      >
         <TextInput
           type="search"
           label={t('reviews.admin.search')}
@@ -141,38 +161,7 @@ export function AdminReviewsScreen() {
           allowDeselect={false}
           w={{ base: '100%', xs: 160 }}
         />
-        <TextInput
-          type="date"
-          label={t('reviews.admin.from')}
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => set({ from: event.currentTarget.value })}
-          w={{ base: '100%', xs: 170 }}
-        />
-        <TextInput
-          type="date"
-          label={t('reviews.admin.to')}
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => set({ to: event.currentTarget.value })}
-          error={dateError}
-          w={{ base: '100%', xs: 170 }}
-        />
-        {filtered && (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setSearch('');
-              setFilters(NO_FILTERS);
-            }}
-          >
-            {t('reviews.admin.clear')}
-          </Button>
-        )}
-        {reviews.isFetching && !reviews.isPending && (
-          <Loader size="sm" role="status" aria-label={t('common.loading')} />
-        )}
-      </Group>
+      </FilterBar>
 
       {reviews.isPending && <LoadingStatus />}
       {reviews.isError && (

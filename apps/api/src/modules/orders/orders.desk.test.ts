@@ -1,0 +1,266 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders } from '@permuta/db';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
+import type { TestAdmin } from '../../../test/auth-helpers.ts';
+import { insertOrder, trader } from './test-support.ts';
+
+let t: TestApp;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAdmin(t.app);
+});
+afterAll(async () => t?.close());
+
+function asAdmin(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...headers },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+}
+
+type Item = { id: string; reference: string; valueBrl: string; statusChangedAt: string };
+
+/** Every page of a query, walked with the cursor. */
+async function walk(query: string, limit = 5): Promise<{ items: Item[]; totals: number[] }> {
+  const items: Item[] = [];
+  const totals: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await asAdmin(
+      'GET',
+      `/api/v1/admin/orders?limit=${limit}&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    items.push(...(res.json().items as Item[]));
+    totals.push(res.json().total as number);
+    cursor = res.json().nextCursor as string | null;
+  } while (cursor);
+  return { items, totals };
+}
+
+describe('the desk sorts by waiting time and by value, and counts the filtered list', () => {
+  it('pages every order once in each sort, ties broken by id, with the total of the filters', async () => {
+    const someone = await trader(t.app);
+    const base = Date.parse('2026-03-01T12:00:00.000Z');
+    // equal keys on purpose (three of each): the id breaks the tie
+    for (let i = 0; i < 12; i++) {
+      await insertOrder(t.app, someone.id, {
+        status: 'paid',
+        amountSend: String(100 + Math.floor(i / 3) * 10),
+        createdAt: new Date(base + i * 1000),
+        statusChangedAt: new Date(base - Math.floor(i / 3) * 60_000),
+      });
+    }
+    const rows = await t.app.db.select().from(orders).where(eq(orders.userId, someone.id));
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    const q = `q=${encodeURIComponent(someone.email)}`;
+
+    const waiting = await walk(`${q}&sort=waiting`);
+    expect(waiting.items.map((o) => o.id)).toEqual(
+      [...rows]
+        .sort((a, b) => a.statusChangedAt.getTime() - b.statusChangedAt.getTime() || byId(a, b))
+        .map((r) => r.id),
+    );
+    const value = await walk(`${q}&sort=value`);
+    expect(value.items.map((o) => o.id)).toEqual(
+      [...rows]
+        .sort((a, b) => Number(b.amountSend) - Number(a.amountSend) || byId(b, a))
+        .map((r) => r.id),
+    );
+    // the value is the amount sent in reais at the locked price (100 USDT at R$ 5,40)
+    expect(value.items.at(-1)?.valueBrl).toBe('540');
+    expect(new Set([...waiting.totals, ...value.totals])).toEqual(new Set([12]));
+
+    const paidOnly = await asAdmin('GET', `/api/v1/admin/orders?${q}&status=pending&limit=5`);
+    expect(paidOnly.json().total).toBe(0);
+  });
+
+  it('refuses a cursor of another sort, a forged value and an unknown sort with a 400', async () => {
+    const someone = await trader(t.app);
+    for (let i = 0; i < 6; i++) await insertOrder(t.app, someone.id);
+    const q = `q=${encodeURIComponent(someone.email)}&limit=5`;
+    const first = await asAdmin('GET', `/api/v1/admin/orders?${q}&sort=value`);
+    const cursor = first.json().nextCursor as string;
+    expect(cursor).toBeTruthy();
+    const other = await asAdmin('GET', `/api/v1/admin/orders?${q}&sort=waiting&cursor=${cursor}`);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.code).toBe('CURSOR_INVALID');
+    const forged = Buffer.from(
+      JSON.stringify([
+        '1); DROP TABLE orders; --',
+        '00000000-0000-4000-8000-000000000000',
+        'value',
+      ]),
+    ).toString('base64url');
+    const bad = await asAdmin('GET', `/api/v1/admin/orders?${q}&sort=value&cursor=${forged}`);
+    expect(bad.statusCode).toBe(400);
+    expect((await asAdmin('GET', `/api/v1/admin/orders?sort=price`)).statusCode).toBe(400);
+  });
+});
+
+describe('exporting the ticked orders', () => {
+  it('exports only the ids given, in both dialects, and refuses absurd lists', async () => {
+    const someone = await trader(t.app);
+    const picked = [await insertOrder(t.app, someone.id), await insertOrder(t.app, someone.id)];
+    const left = await insertOrder(t.app, someone.id);
+    const ids = picked.map((o) => o.id).join(',');
+    for (const dialect of ['standard', 'excel-pt-BR']) {
+      const res = await asAdmin(
+        'GET',
+        `/api/v1/admin/orders/export.csv?dialect=${dialect}&ids=${ids},${picked[0]?.id}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const lines = res.body.trim().split(/\r?\n/);
+      expect(lines).toHaveLength(3);
+      for (const order of picked) expect(res.body).toContain(order.reference);
+      expect(res.body).not.toContain(left.reference);
+    }
+    const many = Array.from({ length: 101 }, () => picked[0]?.id).join(',');
+    expect((await asAdmin('GET', `/api/v1/admin/orders/export.csv?ids=x${many}`)).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await asAdmin(
+          'GET',
+          `/api/v1/admin/orders/export.csv?ids=${encodeURIComponent('a\u0000b')}`,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('confirming the funds of several orders at once', () => {
+  const url = '/api/v1/admin/orders/confirm-funds';
+
+  it('confirms each at its expected amount and answers per order: confirmed or refused with why', async () => {
+    const someone = await trader(t.app);
+    const paid = await insertOrder(t.app, someone.id, { status: 'paid' });
+    const told = await insertOrder(t.app, someone.id, { status: 'user_confirmed' });
+    const pending = await insertOrder(t.app, someone.id, { status: 'pending' });
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    const res = await asAdmin(
+      'POST',
+      url,
+      { ids: [paid.id, told.id, pending.id, ghost, paid.id] },
+      { 'accept-language': 'pt-BR' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json().results as {
+      id: string;
+      reference: string | null;
+      outcome: string;
+      code?: string;
+      message?: string;
+      status?: string;
+    }[];
+    expect(results.map((r) => [r.id, r.outcome])).toEqual([
+      [paid.id, 'confirmed'],
+      [told.id, 'confirmed'],
+      [pending.id, 'refused'],
+      [ghost, 'refused'],
+    ]);
+    expect(results[2]).toMatchObject({
+      reference: pending.reference,
+      code: 'ORDER_STATE_CONFLICT',
+    });
+    expect(results[3]).toMatchObject({ reference: null, code: 'NOT_FOUND' });
+    // in the caller's language
+    expect(results[2]?.message).toMatch(/pedido/i);
+    const after = await t.app.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [paid.id, told.id, pending.id]));
+    const status = Object.fromEntries(after.map((o) => [o.id, o]));
+    expect(status[paid.id]?.status).toBe('admin_confirmed');
+    expect(status[paid.id]?.amountReceived).toBe(paid.amountSend);
+    expect(status[told.id]?.status).toBe('admin_confirmed');
+    expect(status[pending.id]?.status).toBe('pending');
+    // the history names the admin's move, once
+    const events = await t.app.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, paid.id));
+    expect(events.filter((e) => e.toStatus === 'admin_confirmed')).toHaveLength(1);
+  });
+
+  it('confirms each order once when asked twice at once: one winner, the other refused', async () => {
+    const someone = await trader(t.app);
+    const list = [];
+    for (let i = 0; i < 4; i++) list.push(await insertOrder(t.app, someone.id, { status: 'paid' }));
+    const ids = list.map((o) => o.id);
+    const [a, b] = await Promise.all([
+      asAdmin('POST', url, { ids }),
+      asAdmin('POST', url, { ids: [...ids].reverse() }),
+    ]);
+    expect(a?.statusCode).toBe(200);
+    expect(b?.statusCode).toBe(200);
+    const outcomes = [...a.json().results, ...b.json().results] as {
+      id: string;
+      outcome: string;
+    }[];
+    for (const id of ids) {
+      const mine = outcomes.filter((r) => r.id === id).map((r) => r.outcome);
+      expect(mine.sort()).toEqual(['confirmed', 'refused']);
+    }
+    const events = await t.app.db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids));
+    expect(events.filter((e) => e.toStatus === 'admin_confirmed')).toHaveLength(ids.length);
+  });
+
+  it('refuses absurd lists with a 400 in the caller language, never a 500', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const body of [
+      { ids: Array.from({ length: 10_000 }, () => id) },
+      { ids: [] },
+      { ids: [`${id}\u0000`] },
+      { ids: ['EX-1; DROP TABLE orders'] },
+      { ids: 'all' },
+      {},
+    ]) {
+      const res = await asAdmin('POST', url, body, { 'accept-language': 'pt-BR' });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json().error.message).not.toMatch(/invalid|error/i);
+    }
+  });
+
+  it('is refused from another origin and for a customer', async () => {
+    const someone = await trader(t.app);
+    const order = await insertOrder(t.app, someone.id, { status: 'paid' });
+    const foreign = await asAdmin(
+      'POST',
+      url,
+      { ids: [order.id] },
+      {
+        origin: 'https://evil.example',
+      },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('CROSS_ORIGIN_REQUEST');
+    const customer = await registerCustomer(t.app);
+    const asCustomer = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: customer.cookie },
+      payload: { ids: [order.id] },
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('paid');
+  });
+});

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCALES } from '@permuta/contracts';
+import type { LockedQuote, OrderView } from '@permuta/contracts/orders';
+import type { WalletSaved } from '@permuta/contracts/wallets';
+import {
+  expect,
+  openPage,
+  signInAdmin,
+  unexpectedErrors,
+  url,
+  type Locale,
+} from './back-office.ts';
+import { E2E_ADMIN } from './e2e-admin.ts';
+import { adminApi, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
+import { test, text } from './support.ts';
+
+/** A valid Tron (TRC20) address: the USDT contract's. */
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const SHOTS = process.env.SHOTS_DIR;
+
+/** A verified customer's PIX -> USDT order, paid with a proof (user_confirmed), through the API. */
+async function paidOrder(baseURL: string, admin: APIRequestContext, locale: Locale) {
+  const customer = await registerVerifiedCustomer(baseURL, admin, locale);
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'accept-language': locale },
+  });
+  try {
+    const signedIn = await api.post('/api/v1/auth/sign-in', {
+      data: { email: customer.email, password: customer.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const wallet = await api.post('/api/v1/me/wallets', {
+      data: { kind: 'crypto', token: 'USDT', network: 'TRC20', address: TRON_ADDRESS },
+    });
+    expect(wallet.status(), await wallet.text()).toBe(201);
+    const quote = await api.post('/api/v1/orders/quote', {
+      data: { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '250' },
+    });
+    expect(quote.status(), await quote.text()).toBe(200);
+    const created = await api.post('/api/v1/orders', {
+      headers: { 'idempotency-key': `desk-${randomBytes(8).toString('hex')}` },
+      data: {
+        quoteToken: ((await quote.json()) as LockedQuote).quoteToken,
+        walletId: ((await wallet.json()) as WalletSaved).wallet.id,
+        paymentMethod: 'pix',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const order = (await created.json()) as OrderView;
+    const proof = await api.post(`/api/v1/orders/${order.reference}/proof`, {
+      multipart: { file: await pngFile('proof.png') },
+    });
+    expect(proof.status(), await proof.text()).toBe(200);
+    const paid = await api.post(`/api/v1/orders/${order.reference}/confirm-payment`, { data: {} });
+    expect(paid.status(), await paid.text()).toBe(200);
+    return order;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Both widths, when SHOTS_DIR is set: what a person sees, saved for a look. */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+for (const locale of LOCALES) {
+  test.describe(`the order desk in ${locale}`, () => {
+    test('a paid order appears without reload, the title counts it, and ticked orders are confirmed together', async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      const admin = await adminApi(baseURL!);
+      const { page, context, errors } = await openPage(browser, locale);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await signInAdmin(page, locale, E2E_ADMIN.username, E2E_ADMIN.password);
+
+      // in-app: from the sidebar to the desk, only the orders waiting for their funds
+      const nav = page.getByRole('navigation', { name: text(locale, 'nav.adminArea') });
+      await nav.getByRole('link', { name: text(locale, 'pages.adminOrders.title') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(locale, 'pages.adminOrders.title'),
+      );
+      await shoot(page, `desk-${locale}-navigated`);
+      await page.goto(url(locale, '/admin/orders?status=user_confirmed'));
+      await expect(page.getByTestId('orders-total')).toBeVisible();
+      await expect(page).toHaveTitle(/^\(\d+\) /);
+      const before = Number(/^\((\d+)\)/.exec(await page.title())?.[1]);
+
+      // paid through the API while the desk is open: it shows up by itself
+      const order = await paidOrder(baseURL!, admin, locale);
+      await expect(page.getByTestId(`order-row-${order.reference}`)).toBeVisible({
+        timeout: 40_000,
+      });
+      // (the other language's test may add its own order meanwhile: at least one more)
+      await expect
+        .poll(async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1]), { timeout: 40_000 })
+        .toBeGreaterThan(before);
+
+      // tick it, confirm after the dialog's count and total
+      await page
+        .getByRole('checkbox', {
+          name: text(locale, 'adminOrders.bulk.tick').replace('{{reference}}', order.reference),
+        })
+        .check();
+      await shoot(page, `desk-${locale}-ticked`);
+      const ticked = page.getByTestId('orders-bulk');
+      await ticked.getByRole('button', { name: new RegExp(`\\(1\\)$`) }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByTestId('bulk-totals')).toContainText(
+        locale === 'pt-BR' ? 'R$\u00a0250,00' : 'R$250.00',
+      );
+      await shoot(page, `desk-${locale}-confirm-dialog`);
+      await dialog
+        .getByRole('button', {
+          name: new RegExp(
+            `^${text(locale, 'adminOrders.bulk.confirmGo_one').replace('{{count}}', '1')}$`,
+          ),
+        })
+        .click();
+      await expect(dialog.getByTestId('bulk-results')).toContainText(order.reference);
+      await shoot(page, `desk-${locale}-confirm-result`);
+      const after = await admin.get(`/api/v1/admin/orders/${order.reference}`);
+      expect(((await after.json()) as { status: string }).status).toBe('admin_confirmed');
+
+      // the documents queue, from the sidebar, then fresh
+      await page.keyboard.press('Escape');
+      await nav.getByRole('link', { name: text(locale, 'pages.adminDocuments.title') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(locale, 'pages.adminDocuments.title'),
+      );
+      await shoot(page, `documents-${locale}-navigated`);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(locale, 'pages.adminDocuments.title'),
+      );
+      await shoot(page, `documents-${locale}-fresh`);
+      await page.goto(url(locale, '/admin/orders?sort=waiting'));
+      await expect(page.getByTestId('orders-total')).toBeVisible();
+      await shoot(page, `desk-${locale}-fresh-waiting`);
+
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await context.close();
+      await admin.dispose();
+    });
+  });
+}
