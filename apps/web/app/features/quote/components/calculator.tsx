@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDeferredValue } from 'react';
-import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { PublicToken } from '@permuta/contracts/catalogue';
 import { formatMoney } from '@permuta/contracts/money';
@@ -24,7 +24,9 @@ import { compareAmounts } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
+import { closedNotice } from '../closed-notice.ts';
 import { useQuote } from '../api/create-quote.ts';
 import { defaultPair, whatsappLink, type Pair } from '../quote-form.ts';
 import { usePairInput } from '../use-pair-input.ts';
@@ -119,6 +121,12 @@ function CalculatorForm({
   });
   const showWhatsapp =
     data && whatsapp.phone && compareAmounts(data.valueBrl, whatsapp.thresholdBrl) > 0;
+  // outside the operating hours the calculator says when orders are processed (the hours come
+  // from the settings; the settings query refreshes every minute, and so does this line)
+  const settings = usePublicSettings();
+  const closed = settings.data
+    ? closedNotice(settings.data.operatingHours, new Date(), locale, t)
+    : null;
 
   return (
     <Paper
@@ -173,6 +181,15 @@ function CalculatorForm({
             </Text>
           ) : null}
         </Group>
+
+        {closed ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconClockHour4 size={18} aria-hidden="true" className={classes.closedIcon} />
+            <Text size="sm" fw={600} data-testid="calculator-closed">
+              {closed}
+            </Text>
+          </Group>
+        ) : null}
 
         <Button
           component={LocalLink}
