@@ -157,7 +157,7 @@ const quoteCalls = () =>
 describe('exchange calculator', () => {
   it('quotes the default amount and shows the amount to receive in the page language', async () => {
     renderAt('pt-BR');
-    const receive = await screen.findByLabelText('Valor a receber');
+    const receive = await screen.findByLabelText('Valor a receber', {}, { timeout: 5000 });
     await waitFor(() => expect(receive).toHaveProperty('value', '1.521,10'));
     const [url, init] = quoteCalls()[0] ?? [];
     expect((init?.headers as Record<string, string>)['accept-language']).toBe('pt-BR');
@@ -174,7 +174,7 @@ describe('exchange calculator', () => {
 
   it('prices the amount to receive when the visitor types it, sending a dot decimal', async () => {
     renderAt('en-US');
-    const receive = await screen.findByLabelText('Amount to receive');
+    const receive = await screen.findByLabelText('Amount to receive', {}, { timeout: 5000 });
     fireEvent.change(receive, { target: { value: '1,234.5' } });
     const send = screen.getByLabelText('Amount to send');
     await waitFor(() => expect(send).toHaveProperty('value', '2.3456'));
@@ -187,7 +187,7 @@ describe('exchange calculator', () => {
 
   it("shows the server's message when the amount is out of limits", async () => {
     renderAt('pt-BR');
-    const send = await screen.findByLabelText('Valor a enviar');
+    const send = await screen.findByLabelText('Valor a enviar', {}, { timeout: 5000 });
     fireEvent.change(send, { target: { value: '5' } });
     const alert = await screen.findByText('O mínimo para receber é 50 BRL.');
     expect(alert.closest('[aria-live]')).toBeTruthy();
@@ -206,6 +206,25 @@ describe('exchange calculator', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Amount to send')).toBeTruthy();
+  });
+
+  it('keeps what the visitor typed for the exchange form (not the untouched default)', async () => {
+    localStorage.removeItem('pendingExchange');
+    renderAt('pt-BR');
+    const receive = await screen.findByLabelText('Valor a receber', {}, { timeout: 5000 });
+    await waitFor(() => expect(receive).toHaveProperty('value', '1.521,10'));
+    expect(localStorage.getItem('pendingExchange')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Valor a enviar'), { target: { value: '1.234,5' } });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('pendingExchange') ?? 'null')).toMatchObject({
+        send: 'USDT',
+        receive: 'PIX',
+        network: 'TRC20',
+        side: 'send',
+        amount: '1234.5',
+      }),
+    );
+    localStorage.removeItem('pendingExchange');
   });
 
   describe('outside the operating hours', () => {

@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { IconBrandWhatsapp, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { PublicToken } from '@permuta/contracts/catalogue';
@@ -22,6 +22,7 @@ import { formatMoney } from '@permuta/contracts/money';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { compareAmounts } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { savePendingExchange } from '../../../lib/pending-exchange.ts';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
@@ -112,6 +113,19 @@ function CalculatorForm({
   const stale = quote.isPlaceholderData || quote.isFetching || debounced !== typed;
 
   const asset = quoteAsset(input);
+
+  // what the visitor priced waits in this browser for the exchange form, through sign-in or
+  // registration (the "Exchange now" link carries it too)
+  // registration (the "Exchange now" link carries it too); the untouched default is not kept
+  const side = request?.side ?? 'send';
+  const amount = request?.amount ?? null;
+  const signature = `${pair.send} ${pair.receive} ${network ?? ''} ${side} ${amount ?? ''}`;
+  const untouched = useRef<string | null>(null);
+  useEffect(() => {
+    untouched.current ??= signature;
+    if (signature === untouched.current) return;
+    savePendingExchange({ send: pair.send, receive: pair.receive, network, side, amount });
+  }, [signature, pair.send, pair.receive, network, side, amount]);
 
   const exchangeQuery = new URLSearchParams({
     send: pair.send,
