@@ -115,7 +115,6 @@ function CalculatorForm({
   const asset = quoteAsset(input);
 
   // what the visitor priced waits in this browser for the exchange form, through sign-in or
-  // registration (the "Exchange now" link carries it too)
   // registration (the "Exchange now" link carries it too); the untouched default is not kept
   const side = request?.side ?? 'send';
   const amount = request?.amount ?? null;
