@@ -31,9 +31,10 @@ async function expectExchangeForm(
   pair: { send: string; receive: string },
 ) {
   await expect(page).toHaveURL((u) => u.pathname === url(locale, '/profile/exchange-now'));
+  // the form is a lazy screen that waits for the catalogue and the customer's profile
   await expect(
     page.getByRole('textbox', { name: fieldName(text(locale, 'calculator.amountSend')) }),
-  ).toHaveValue(SHOWN[locale]);
+  ).toHaveValue(SHOWN[locale], { timeout: 60_000 });
   await expect(
     page.getByRole('combobox', { name: fieldName(text(locale, 'calculator.send')) }),
   ).toHaveValue(pair.send);
@@ -54,7 +55,10 @@ test('an amount typed on the home calculator as a guest is in the exchange form 
   const pair = await typeOnHome(page, locale);
   // signs in through the sign-in page, not the calculator's button: nothing in the URL
   await signInCustomer(page, locale, customer);
-  await page.goto(url(locale, '/profile/exchange-now'));
+  await page
+    .getByRole('navigation', { name: text(locale, 'nav.customerArea') })
+    .getByRole('link', { name: text(locale, 'pages.profileExchangeNow.title') })
+    .click();
   await expectExchangeForm(page, locale, pair);
   await context.close();
 });
