@@ -134,3 +134,45 @@ function computeProcessingFrom(hours: OperatingHours, now: Date): Date | null {
   }
   return null;
 }
+
+/** Whether the desk is open at `now`, and when it is closed, when it opens, on the desk's clock. */
+export type DeskStatus =
+  | { open: true }
+  | {
+      open: false;
+      /** the next opening; null when no weekday is configured */
+      opensAt: Date | null;
+      /** the opening's day seen from `now`, in the desk's time zone */
+      day: 'today' | 'tomorrow' | 'later';
+      /** ISO weekday of the opening (1 = Monday ... 7 = Sunday) */
+      weekday: number;
+      /** the opening's wall-clock time in the desk's time zone */
+      hour: number;
+      minute: number;
+    };
+
+/**
+ * Open or closed at `now`, in the operating hours' time zone (São Paulo by default), and when it
+ * is closed, the next opening as the calculator and the desk's badge say it: "today at 10h",
+ * "tomorrow at 10h", "on Monday at 10h". The same rules as processingFrom (no second copy).
+ */
+export function deskStatus(hours: OperatingHours, now: Date): DeskStatus {
+  if (isWithinOperatingHours(hours, now)) return { open: true };
+  const opensAt = processingFrom(hours, now);
+  if (!opensAt) return { open: false, opensAt: null, day: 'later', weekday: 0, hour: 0, minute: 0 };
+  const today = localParts(now, hours.timeZone);
+  const opening = localParts(opensAt, hours.timeZone);
+  const days = Math.round(
+    (Date.UTC(opening.year, opening.month - 1, opening.day) -
+      Date.UTC(today.year, today.month - 1, today.day)) /
+      86_400_000,
+  );
+  return {
+    open: false,
+    opensAt,
+    day: days === 0 ? 'today' : days === 1 ? 'tomorrow' : 'later',
+    weekday: isoWeekday(opening.year, opening.month, opening.day),
+    hour: opening.hour,
+    minute: opening.minute,
+  };
+}

@@ -169,3 +169,6 @@ export function priceAge(iso: string, now: Date, locale: Locale): string {
   if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
   return format.format(Math.round(seconds / 86_400), 'day');
 }
+
+/** Prices of the catalogue are reais: formatMoney reads them "R$ 5,40" / "R$5.40". */
+export const REAIS = { code: 'BRL', kind: 'pix' } as const;

@@ -1,11 +1,13 @@
 import './styles.ts';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { priceChangeCheckSchema } from '@permuta/contracts/catalogue-admin';
+import { formatMoney } from '@permuta/contracts/money';
 import type { PriceChangeCheck } from '@permuta/contracts/catalogue-admin';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatAmount } from '../../../lib/amount.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { REAIS } from '../values.ts';
 
 /** The check a refused manual price carries (409 PRICE_CHANGE_UNCONFIRMED), or null. */
 export function priceChangeCheckOf(error: unknown): PriceChangeCheck | null {
@@ -32,8 +34,7 @@ export function PriceConfirmDialog({
   const { t } = useTranslation();
   const locale = useLocale();
   // reais as the language reads them: R$ 1.234,56 (pt-BR), R$1,234.56 (en-US)
-  const brl = (value: string) =>
-    `R$${locale === 'pt-BR' ? ' ' : ''}${formatAmount(value, locale, { minDecimals: 2 })}`;
+  const brl = (value: string) => formatMoney(value, REAIS, locale);
   const units = (value: string) => `${formatAmount(value, locale)} ${check?.token ?? ''}`;
   const percent = check ? formatAmount(check.changePercent, locale) : '';
   return (

@@ -90,12 +90,12 @@ const cases = [
     title: 'Confirme a nova cotação de USDT',
     warning: 'Esta cotação está 900% distante da atual, além dos 10% que podem ser salvos',
     rows: [
-      ['1 USDT', 'R$ 5,45', 'R$ 54,50'],
-      ['100 USDT valem', 'R$ 545,00', 'R$ 5.450,00'],
-      ['R$ 1.000,00 compram', '183,486238 USDT', '18,348623 USDT'],
+      ['1 USDT', 'R$\u00a05,45', 'R$\u00a054,50'],
+      ['100 USDT valem', 'R$\u00a0545,00', 'R$\u00a05.450,00'],
+      ['R$\u00a01.000,00 compram', '183,486238 USDT', '18,348623 USDT'],
     ],
     cancel: 'Voltar e corrigir',
-    confirm: 'Aplicar R$ 54,50',
+    confirm: 'Aplicar R$\u00a054,50',
   },
   {
     locale: 'en-US' as const,

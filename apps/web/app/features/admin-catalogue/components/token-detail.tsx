@@ -30,6 +30,7 @@ import type {
   AdminToken,
   PriceChangeCheck,
 } from '@permuta/contracts/catalogue-admin';
+import { formatMoney } from '@permuta/contracts/money';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -47,9 +48,10 @@ import { useSetTokenEnabled } from '../api/set-token-enabled.ts';
 import { useUpdateNetwork } from '../api/update-network.ts';
 import { useUpdateToken } from '../api/update-token.ts';
 import { apiFieldErrors, generalError, schemaErrors } from '../form-errors.ts';
-import { amountInput, priceAge } from '../values.ts';
+import { REAIS, amountInput, priceAge } from '../values.ts';
 import { NetworkEditor } from './network-editor.tsx';
 import { PriceConfirmDialog, priceChangeCheckOf } from './price-confirm-dialog.tsx';
+import { SwitchConfirmDialog } from './switch-confirm-dialog.tsx';
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : String(error));
 
@@ -98,6 +100,25 @@ function TokenHeader({ token }: { token: AdminToken }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const setEnabled = useSetTokenEnabled(locale);
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const confirm = () => {
+    if (asking === null) return;
+    const enabled = asking;
+    setEnabled.mutate(
+      { code: token.code, enabled },
+      {
+        onSuccess: () =>
+          void toast.success(
+            t(
+              enabled ? 'adminCatalogue.token.enabledToast' : 'adminCatalogue.token.disabledToast',
+              { code: token.code },
+            ),
+          ),
+        onError: (error) => void toast.error(errorText(error)),
+        onSettled: () => setAsking(null),
+      },
+    );
+  };
   return (
     <Group justify="space-between" align="center">
       <Title order={1}>
@@ -108,26 +129,13 @@ function TokenHeader({ token }: { token: AdminToken }) {
         label={t('adminCatalogue.token.enabled')}
         checked={token.enabled}
         disabled={setEnabled.isPending}
-        onChange={(event) => {
-          const enabled = event.currentTarget.checked;
-          setEnabled.mutate(
-            { code: token.code, enabled },
-            {
-              onSuccess: () =>
-                void toast.success(
-                  t(
-                    enabled
-                      ? 'adminCatalogue.token.enabledToast'
-                      : 'adminCatalogue.token.disabledToast',
-                    {
-                      code: token.code,
-                    },
-                  ),
-                ),
-              onError: (error) => void toast.error(errorText(error)),
-            },
-          );
-        }}
+        onChange={(event) => setAsking(event.currentTarget.checked)}
+      />
+      <SwitchConfirmDialog
+        change={asking === null ? null : { what: 'token', code: token.code, on: asking }}
+        saving={setEnabled.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
       />
     </Group>
   );
@@ -328,7 +336,7 @@ export function PriceSection({ token, now }: { token: AdminToken; now: Date }) {
         {token.price ? (
           <Group gap="sm">
             <Text fw={700} size="lg" data-testid="current-price">
-              R$ {formatAmount(token.price.priceBrl, locale)}
+              {formatMoney(token.price.priceBrl, REAIS, locale)}
             </Text>
             <Badge variant="light" color={token.price.source === 'exchange' ? 'blue' : 'gray'}>
               {t(`adminCatalogue.sources.${token.price.source}`)}
@@ -459,9 +467,9 @@ function PriceHistoryTable({ code }: { code: string }) {
           </Table.Thead>
           <Table.Tbody>
             {items.map((item) => (
-              <Table.Tr key={item.id}>
+              <Table.Tr key={item.id} data-testid={`price-history-row-${item.id}`}>
                 <Table.Td>{formatDateTime(item.createdAt, locale)}</Table.Td>
-                <Table.Td>R$ {formatAmount(item.priceBrl, locale)}</Table.Td>
+                <Table.Td>{formatMoney(item.priceBrl, REAIS, locale)}</Table.Td>
                 <Table.Td>{t(`adminCatalogue.sources.${item.source}`)}</Table.Td>
               </Table.Tr>
             ))}
@@ -493,6 +501,13 @@ function PriceHistoryTable({ code }: { code: string }) {
   );
 }
 
+type SwitchField = 'enabled' | 'depositEnabled' | 'withdrawEnabled';
+const SWITCH_WHAT = {
+  enabled: 'network',
+  depositEnabled: 'deposit',
+  withdrawEnabled: 'withdraw',
+} as const satisfies Record<SwitchField, string>;
+
 function NetworksSection({ token }: { token: AdminToken }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -500,19 +515,21 @@ function NetworksSection({ token }: { token: AdminToken }) {
   const update = useUpdateNetwork(token.code, locale);
   const [editing, setEditing] = useState<AdminNetwork | null>(null);
   const [adding, setAdding] = useState(false);
+  // the switch the admin is asked about, sent only once confirmed
+  const [asking, setAsking] = useState<{ network: string; field: SwitchField; on: boolean } | null>(
+    null,
+  );
 
-  const toggle = (
-    network: AdminNetwork,
-    field: 'enabled' | 'depositEnabled' | 'withdrawEnabled',
-    value: boolean,
-  ) => {
+  const confirmToggle = () => {
+    if (!asking) return;
+    const { network, field, on } = asking;
     const options = {
-      onSuccess: () =>
-        void toast.success(t('adminCatalogue.networks.saved', { code: network.code })),
+      onSuccess: () => void toast.success(t('adminCatalogue.networks.saved', { code: network })),
       onError: (error: unknown) => void toast.error(errorText(error)),
+      onSettled: () => setAsking(null),
     };
-    if (field === 'enabled') setEnabled.mutate({ network: network.code, enabled: value }, options);
-    else update.mutate({ network: network.code, changes: { [field]: value } }, options);
+    if (field === 'enabled') setEnabled.mutate({ network, enabled: on }, options);
+    else update.mutate({ network, changes: { [field]: on } }, options);
   };
   const busy = setEnabled.isPending || update.isPending;
 
@@ -565,7 +582,13 @@ function NetworksSection({ token }: { token: AdminToken }) {
                           aria-label={t(`adminCatalogue.networks.toggle.${field}`, {
                             code: network.code,
                           })}
-                          onChange={(event) => toggle(network, field, event.currentTarget.checked)}
+                          onChange={(event) =>
+                            setAsking({
+                              network: network.code,
+                              field,
+                              on: event.currentTarget.checked,
+                            })
+                          }
                         />
                       </Table.Td>
                     ))}
@@ -613,6 +636,19 @@ function NetworksSection({ token }: { token: AdminToken }) {
           </Table.ScrollContainer>
         )}
       </Stack>
+      <SwitchConfirmDialog
+        change={
+          asking && {
+            what: SWITCH_WHAT[asking.field],
+            code: token.code,
+            network: asking.network,
+            on: asking.on,
+          }
+        }
+        saving={busy}
+        onConfirm={confirmToggle}
+        onCancel={() => setAsking(null)}
+      />
       <NetworkEditor
         tokenCode={token.code}
         network={editing}

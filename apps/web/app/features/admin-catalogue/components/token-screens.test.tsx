@@ -81,7 +81,7 @@ describe('tokens table', () => {
     );
     renderWith(<TokensTable now={() => NOW} />, 'en-US', '/admin/manager-tokens');
     const row = await screen.findByTestId('token-row-USDT');
-    expect(within(row).getByText('R$ 5.4')).toBeTruthy();
+    expect(within(row).getByText('R$5.40')).toBeTruthy();
     expect(within(row).getByText('Exchange')).toBeTruthy();
     expect(within(row).getByText('5 min. ago')).toBeTruthy();
     expect(within(row).getByText('2 (1 enabled)')).toBeTruthy();
@@ -91,7 +91,24 @@ describe('tokens table', () => {
     );
   });
 
-  it('enables a token with its toggle', async () => {
+  it('shows prices in reais the Brazilian way', async () => {
+    stubFetch((url) =>
+      url === '/api/v1/admin/tokens'
+        ? json(200, {
+            items: [usdt, { ...btc, price: { ...usdt.price!, priceBrl: '520000' } }],
+          })
+        : undefined,
+    );
+    renderWith(<TokensTable now={() => NOW} />, 'pt-BR', '/admin/manager-tokens');
+    const row = await screen.findByTestId('token-row-USDT');
+    // the exact text: a no-break space after R$ (the matcher would fold it into a space)
+    expect(within(row).getByText(/^R\$/).textContent).toBe('R$\u00a05,40');
+    expect(within(screen.getByTestId('token-row-BTC')).getByText(/^R\$/).textContent).toBe(
+      'R$\u00a0520.000,00',
+    );
+  });
+
+  it('enables a token with its toggle once the dialog saying what changes is confirmed', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/v1/admin/tokens') return json(200, { items: [usdt, btc] });
       if (url === '/api/v1/admin/tokens/BTC/enabled' && init?.method === 'PUT') {
@@ -101,10 +118,34 @@ describe('tokens table', () => {
     });
     renderWith(<TokensTable now={() => NOW} />, 'pt-BR', '/admin/manager-tokens');
     fireEvent.click(await screen.findByRole('switch', { name: 'Ativar BTC' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ativar BTC?' });
+    expect(dialog.textContent).toContain(
+      'Os clientes passam a ver BTC na calculadora e podem criar pedidos com ele.',
+    );
+    expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/tokens/BTC/enabled')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ativar' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/tokens/BTC/enabled')).toEqual([
         { enabled: true },
       ]),
+    );
+  });
+
+  it('turns nothing off when the dialog is cancelled', async () => {
+    const fetchMock = stubFetch((url) =>
+      url === '/api/v1/admin/tokens' ? json(200, { items: [usdt, btc] }) : undefined,
+    );
+    renderWith(<TokensTable now={() => NOW} />, 'en-US', '/admin/manager-tokens');
+    fireEvent.click(await screen.findByRole('switch', { name: 'Enable USDT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn USDT off?' });
+    expect(dialog.textContent).toContain(
+      'Customers will no longer see USDT in the calculator and cannot place new orders with it.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/tokens/USDT/enabled')).toEqual([]);
+    expect((screen.getByRole('switch', { name: 'Enable USDT' }) as HTMLInputElement).checked).toBe(
+      true,
     );
   });
 
@@ -138,7 +179,11 @@ describe('token page', () => {
     api();
     renderWith(<TokenDetail code="USDT" now={() => NOW} />, 'en-US', '/admin/manager-tokens/USDT');
     expect(await screen.findByRole('heading', { name: 'USDT · Tether USD' })).toBeTruthy();
-    expect(screen.getByTestId('current-price').textContent).toBe('R$ 5.4');
+    expect(screen.getByTestId('current-price').textContent).toBe('R$5.40');
+    expect(await screen.findByTestId('price-history-row-1')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('R$5.40'),
+    );
     expect(await screen.findByText('Price history')).toBeTruthy();
     const trc20 = screen.getByTestId('network-row-TRC20');
     expect(within(trc20).getByText('TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j')).toBeTruthy();
@@ -165,7 +210,25 @@ describe('token page', () => {
     );
   });
 
-  it('switches deposits of a network off with its toggle', async () => {
+  it('asks before turning the token off on its page (pt-BR)', async () => {
+    const fetchMock = api((url, init) =>
+      url === '/api/v1/admin/tokens/USDT/enabled' && init?.method === 'PUT'
+        ? json(200, { ...usdt, enabled: false })
+        : undefined,
+    );
+    renderWith(<TokenDetail code="USDT" now={() => NOW} />, 'pt-BR', '/admin/manager-tokens/USDT');
+    expect((await screen.findByTestId('current-price')).textContent).toBe('R$\u00a05,40');
+    fireEvent.click(screen.getByRole('switch', { name: 'Ativo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desativar USDT?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/tokens/USDT/enabled')).toEqual([
+        { enabled: false },
+      ]),
+    );
+  });
+
+  it('switches deposits of a network off with its toggle, after saying what changes', async () => {
     const fetchMock = api((url, init) =>
       url === '/api/v1/admin/tokens/USDT/networks/TRC20' && init?.method === 'PATCH'
         ? json(200, { ...network, depositEnabled: false })
@@ -173,6 +236,12 @@ describe('token page', () => {
     );
     renderWith(<TokenDetail code="USDT" now={() => NOW} />, 'en-US', '/admin/manager-tokens/USDT');
     fireEvent.click(await screen.findByRole('switch', { name: 'Deposits on TRC20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn deposits on TRC20 off?' });
+    expect(dialog.textContent).toContain(
+      'Customers can no longer send USDT to us on the TRC20 network',
+    );
+    expect(sentBodies(fetchMock, 'PATCH', '/api/v1/admin/tokens/USDT/networks/TRC20')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'PATCH', '/api/v1/admin/tokens/USDT/networks/TRC20')).toEqual([
         { depositEnabled: false },

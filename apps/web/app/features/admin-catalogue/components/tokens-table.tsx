@@ -11,11 +11,12 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminToken } from '@permuta/contracts/catalogue-admin';
+import { formatMoney } from '@permuta/contracts/money';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { formatAmount } from '../../../lib/amount.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -23,7 +24,8 @@ import { useAdminTokens } from '../api/list-tokens.ts';
 import { useRefreshPrices } from '../api/refresh-prices.ts';
 import { useSetTokenEnabled } from '../api/set-token-enabled.ts';
 import { useSyncCatalogue } from '../api/sync-catalogue.ts';
-import { priceAge } from '../values.ts';
+import { REAIS, priceAge } from '../values.ts';
+import { SwitchConfirmDialog } from './switch-confirm-dialog.tsx';
 
 function errorText(error: unknown): string {
   return isApiError(error) ? error.message : String(error);
@@ -37,7 +39,7 @@ export function PriceCell({ token, now }: { token: AdminToken; now: Date }) {
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600}>
-        R$ {formatAmount(token.price.priceBrl, locale)}
+        {formatMoney(token.price.priceBrl, REAIS, locale)}
       </Text>
       <Group gap={4}>
         <Badge
@@ -61,6 +63,25 @@ export function TokensTable({ now = () => new Date() }: { now?: () => Date }) {
   const setEnabled = useSetTokenEnabled(locale);
   const sync = useSyncCatalogue(locale);
   const refresh = useRefreshPrices(locale);
+  const [asking, setAsking] = useState<{ code: string; on: boolean } | null>(null);
+  const confirmSwitch = () => {
+    if (!asking) return;
+    const { code, on: enabled } = asking;
+    setEnabled.mutate(
+      { code, enabled },
+      {
+        onSuccess: () =>
+          void toast.success(
+            t(
+              enabled ? 'adminCatalogue.token.enabledToast' : 'adminCatalogue.token.disabledToast',
+              { code },
+            ),
+          ),
+        onError: (error) => void toast.error(errorText(error)),
+        onSettled: () => setAsking(null),
+      },
+    );
+  };
 
   const actions = (
     <Group gap="sm">
@@ -182,24 +203,9 @@ export function TokensTable({ now = () => new Date() }: { now?: () => Date }) {
                       checked={token.enabled}
                       disabled={setEnabled.isPending}
                       aria-label={t('adminCatalogue.token.enableOf', { code: token.code })}
-                      onChange={(event) => {
-                        const enabled = event.currentTarget.checked;
-                        setEnabled.mutate(
-                          { code: token.code, enabled },
-                          {
-                            onSuccess: () =>
-                              void toast.success(
-                                t(
-                                  enabled
-                                    ? 'adminCatalogue.token.enabledToast'
-                                    : 'adminCatalogue.token.disabledToast',
-                                  { code: token.code },
-                                ),
-                              ),
-                            onError: (error) => void toast.error(errorText(error)),
-                          },
-                        );
-                      }}
+                      onChange={(event) =>
+                        setAsking({ code: token.code, on: event.currentTarget.checked })
+                      }
                     />
                   </Table.Td>
                   <Table.Td>
@@ -228,6 +234,12 @@ export function TokensTable({ now = () => new Date() }: { now?: () => Date }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <SwitchConfirmDialog
+        change={asking && { what: 'token', ...asking }}
+        saving={setEnabled.isPending}
+        onConfirm={confirmSwitch}
+        onCancel={() => setAsking(null)}
+      />
     </Stack>
   );
 }

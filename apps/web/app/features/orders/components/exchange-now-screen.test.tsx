@@ -9,6 +9,7 @@ import type { WalletView } from '@permuta/contracts/wallets';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { forgetSession, login } from '../../../lib/session.ts';
 import { englishIn } from '../../../../test/english-on-portuguese.ts';
+import { savePendingExchange } from '../../../lib/pending-exchange.ts';
 import { ExchangeNowScreen } from './exchange-now-screen.tsx';
 import {
   catalogue,
@@ -149,6 +150,43 @@ afterEach(() => {
 });
 
 describe('exchange now', () => {
+  it('starts from the amount and pair the visitor priced on the home calculator before signing in', async () => {
+    wallets = [wallet({ id: 'w-trc' })];
+    savePendingExchange({
+      send: 'PIX',
+      receive: 'USDT',
+      network: 'TRC20',
+      side: 'send',
+      amount: '1234.5',
+    });
+    renderScreen(<ExchangeNowScreen />, { locale: 'pt-BR', path: '/profile/exchange-now' });
+    expect(await screen.findByLabelText('Valor a enviar', {}, { timeout: 5000 })).toHaveProperty(
+      'value',
+      '1.234,5',
+    );
+    localStorage.removeItem('pendingExchange');
+  });
+
+  it('prefers the link of the calculator to the pending exchange', async () => {
+    wallets = [wallet({ id: 'w-trc' })];
+    savePendingExchange({
+      send: 'PIX',
+      receive: 'USDT',
+      network: 'TRC20',
+      side: 'send',
+      amount: '999',
+    });
+    renderScreen(<ExchangeNowScreen />, {
+      locale: 'en-US',
+      path: '/profile/exchange-now?send=PIX&receive=USDT&network=TRC20&side=send&amount=540',
+    });
+    expect(await screen.findByLabelText('Amount to send', {}, { timeout: 5000 })).toHaveProperty(
+      'value',
+      '540',
+    );
+    localStorage.removeItem('pendingExchange');
+  });
+
   it('shows what the customer can still exchange today and the orders waiting for payment', async () => {
     wallets = [pixWallet];
     renderScreen(<ExchangeNowScreen />, { locale: 'en-US', path: '/profile/exchange-now' });

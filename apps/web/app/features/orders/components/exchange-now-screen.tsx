@@ -49,6 +49,7 @@ import { usePairInput } from '../../quote/use-pair-input.ts';
 import { isRetryableCreate, newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { useLockedQuote } from '../api/lock-quote.ts';
 import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
+import { clearPendingExchange, exchangeSearch } from '../../../lib/pending-exchange.ts';
 import {
   boletoCharge,
   exchangeStart,
@@ -78,7 +79,10 @@ export function ExchangeNowScreen() {
   const profile = me.data ?? null;
   const ready = catalogue.data && !me.isLoading;
   const start = useMemo(
-    () => (ready && catalogue.data ? exchangeStart(catalogue.data, profile, search, locale) : null),
+    () =>
+      ready && catalogue.data
+        ? exchangeStart(catalogue.data, profile, exchangeSearch(search), locale)
+        : null,
     // the form starts once, from what is known when everything has loaded
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [ready],
@@ -218,6 +222,8 @@ function ExchangeForm({
       { body, idempotencyKey: attempt.current.key },
       {
         onSuccess: (order) => {
+          // the amount carried from the home calculator has served: the next form starts afresh
+          clearPendingExchange();
           void toast.success(t('orders.exchange.created', { reference: order.reference }));
           void navigate(
             localizePath(`/profile/my-orders/${encodeURIComponent(order.reference)}`, locale),

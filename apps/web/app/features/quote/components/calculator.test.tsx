@@ -12,6 +12,9 @@ import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import type { Locale } from '../../../lib/locale.ts';
+import type { PublicSettings } from '@permuta/contracts/settings';
+import { SETTINGS } from '../../public-site/testing.ts';
+import { DEFAULT_HOURS } from '../../public-site/site-facts.ts';
 import Calculator from './calculator.tsx';
 
 const catalogue: CatalogueResponse = {
@@ -88,6 +91,10 @@ const json = (status: number, body: unknown) =>
   );
 
 let fetchMock: ReturnType<typeof vi.fn>;
+let settings: PublicSettings;
+beforeEach(() => {
+  settings = { ...SETTINGS, operatingHours: DEFAULT_HOURS };
+});
 
 /** What a quote request asked: its query string. */
 function asked(url: string) {
@@ -106,6 +113,7 @@ beforeEach(() => {
   getQueryClient().clear();
   fetchMock = vi.fn((url: string) => {
     if (url === '/api/v1/tokens') return json(200, catalogue);
+    if (url === '/api/v1/settings') return json(200, settings);
     const body = asked(url);
     if (body.amount === '5') {
       return json(422, {
@@ -126,7 +134,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function renderAt(locale: Locale) {
   return render(
@@ -146,7 +157,7 @@ const quoteCalls = () =>
 describe('exchange calculator', () => {
   it('quotes the default amount and shows the amount to receive in the page language', async () => {
     renderAt('pt-BR');
-    const receive = await screen.findByLabelText('Valor a receber');
+    const receive = await screen.findByLabelText('Valor a receber', {}, { timeout: 5000 });
     await waitFor(() => expect(receive).toHaveProperty('value', '1.521,10'));
     const [url, init] = quoteCalls()[0] ?? [];
     expect((init?.headers as Record<string, string>)['accept-language']).toBe('pt-BR');
@@ -163,7 +174,7 @@ describe('exchange calculator', () => {
 
   it('prices the amount to receive when the visitor types it, sending a dot decimal', async () => {
     renderAt('en-US');
-    const receive = await screen.findByLabelText('Amount to receive');
+    const receive = await screen.findByLabelText('Amount to receive', {}, { timeout: 5000 });
     fireEvent.change(receive, { target: { value: '1,234.5' } });
     const send = screen.getByLabelText('Amount to send');
     await waitFor(() => expect(send).toHaveProperty('value', '2.3456'));
@@ -176,7 +187,7 @@ describe('exchange calculator', () => {
 
   it("shows the server's message when the amount is out of limits", async () => {
     renderAt('pt-BR');
-    const send = await screen.findByLabelText('Valor a enviar');
+    const send = await screen.findByLabelText('Valor a enviar', {}, { timeout: 5000 });
     fireEvent.change(send, { target: { value: '5' } });
     const alert = await screen.findByText('O mínimo para receber é 50 BRL.');
     expect(alert.closest('[aria-live]')).toBeTruthy();
@@ -195,5 +206,76 @@ describe('exchange calculator', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Amount to send')).toBeTruthy();
+  });
+
+  it('keeps what the visitor typed for the exchange form (not the untouched default)', async () => {
+    localStorage.removeItem('pendingExchange');
+    renderAt('pt-BR');
+    const receive = await screen.findByLabelText('Valor a receber', {}, { timeout: 5000 });
+    await waitFor(() => expect(receive).toHaveProperty('value', '1.521,10'));
+    expect(localStorage.getItem('pendingExchange')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Valor a enviar'), { target: { value: '1.234,5' } });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('pendingExchange') ?? 'null')).toMatchObject({
+        send: 'USDT',
+        receive: 'PIX',
+        network: 'TRC20',
+        side: 'send',
+        amount: '1234.5',
+      }),
+    );
+    localStorage.removeItem('pendingExchange');
+  });
+
+  describe('outside the operating hours', () => {
+    /** São Paulo wall-clock time (-03:00); only Date is faked, timers stay real. */
+    const at = (local: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(`${local}-03:00`));
+    };
+    const cases = [
+      // Wednesday 07:30: today
+      ['pt-BR', '2026-03-04T07:30:00', 'Fechado agora — processamos a partir das 10h.'],
+      ['en-US', '2026-03-04T07:30:00', 'Closed now — we process from 10 am.'],
+      // Wednesday 18:00 sharp: tomorrow
+      ['pt-BR', '2026-03-04T18:00:00', 'Fechado agora — processamos a partir de amanhã, às 10h.'],
+      ['en-US', '2026-03-04T18:00:00', 'Closed now — we process from tomorrow at 10 am.'],
+      // Saturday: Monday
+      [
+        'pt-BR',
+        '2026-03-07T12:00:00',
+        'Fechado agora — processamos a partir de segunda-feira, às 10h.',
+      ],
+      ['en-US', '2026-03-07T12:00:00', 'Closed now — we process from Monday at 10 am.'],
+    ] as const;
+    for (const [locale, local, text] of cases) {
+      it(`says so and when orders are processed (${locale}, ${local})`, async () => {
+        at(local);
+        renderAt(locale);
+        const notice = await screen.findByTestId('calculator-closed', {}, { timeout: 5000 });
+        expect(notice.textContent).toBe(text);
+      });
+    }
+
+    it('says a half-hour opening the way each language reads it', async () => {
+      settings = { ...settings, operatingHours: { ...DEFAULT_HOURS, open: '09:30' } };
+      at('2026-03-04T08:00:00');
+      renderAt('pt-BR');
+      expect(
+        (await screen.findByTestId('calculator-closed', {}, { timeout: 5000 })).textContent,
+      ).toBe('Fechado agora — processamos a partir das 9h30.');
+    });
+
+    it('says nothing of it while the desk is open', async () => {
+      at('2026-03-04T10:00:00');
+      renderAt('pt-BR');
+      await screen.findByLabelText('Valor a receber', {}, { timeout: 5000 });
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/settings')).toBe(true),
+      );
+      // the settings answer has been rendered: the quote (asked after them) is shown
+      await screen.findByText('1 USDT = R$ 5,40', {}, { timeout: 5000 });
+      expect(screen.queryByTestId('calculator-closed')).toBeNull();
+    });
   });
 });

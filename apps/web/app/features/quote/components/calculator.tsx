@@ -14,17 +14,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDeferredValue } from 'react';
-import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { useDeferredValue, useEffect, useRef } from 'react';
+import { IconBrandWhatsapp, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { PublicToken } from '@permuta/contracts/catalogue';
 import { formatMoney } from '@permuta/contracts/money';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { compareAmounts } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { savePendingExchange } from '../../../lib/pending-exchange.ts';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
+import { closedNotice } from '../closed-notice.ts';
 import { useQuote } from '../api/create-quote.ts';
 import { defaultPair, whatsappLink, type Pair } from '../quote-form.ts';
 import { usePairInput } from '../use-pair-input.ts';
@@ -111,6 +114,18 @@ function CalculatorForm({
 
   const asset = quoteAsset(input);
 
+  // what the visitor priced waits in this browser for the exchange form, through sign-in or
+  // registration (the "Exchange now" link carries it too); the untouched default is not kept
+  const side = request?.side ?? 'send';
+  const amount = request?.amount ?? null;
+  const signature = `${pair.send} ${pair.receive} ${network ?? ''} ${side} ${amount ?? ''}`;
+  const untouched = useRef<string | null>(null);
+  useEffect(() => {
+    untouched.current ??= signature;
+    if (signature === untouched.current) return;
+    savePendingExchange({ send: pair.send, receive: pair.receive, network, side, amount });
+  }, [signature, pair.send, pair.receive, network, side, amount]);
+
   const exchangeQuery = new URLSearchParams({
     send: pair.send,
     receive: pair.receive,
@@ -119,6 +134,12 @@ function CalculatorForm({
   });
   const showWhatsapp =
     data && whatsapp.phone && compareAmounts(data.valueBrl, whatsapp.thresholdBrl) > 0;
+  // outside the operating hours the calculator says when orders are processed (the hours come
+  // from the settings; the settings query refreshes every minute, and so does this line)
+  const settings = usePublicSettings();
+  const closed = settings.data
+    ? closedNotice(settings.data.operatingHours, new Date(), locale, t)
+    : null;
 
   return (
     <Paper
@@ -173,6 +194,15 @@ function CalculatorForm({
             </Text>
           ) : null}
         </Group>
+
+        {closed ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconClockHour4 size={18} aria-hidden="true" className={classes.closedIcon} />
+            <Text size="sm" fw={600} data-testid="calculator-closed">
+              {closed}
+            </Text>
+          </Group>
+        ) : null}
 
         <Button
           component={LocalLink}
