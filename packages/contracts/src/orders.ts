@@ -25,6 +25,8 @@ import {
  * - POST /api/v1/orders/:id/cancel       -> orderSchema (canceled)
  * - POST /api/v1/orders/:id/confirm-receipt  -> orderSchema (completed)
  * - GET  /api/v1/orders/:id/files/:file  the file (ORDER_FILES) as an attachment
+ * - GET  /api/v1/orders/:id/receipt.pdf  the receipt of a completed order (PDF, caller's language)
+ * - GET  /api/v1/orders/export.csv       orderHistoryExportQuerySchema -> the caller's orders as CSV
  * Admin:
  * - GET  /api/v1/admin/orders            adminOrderListQuerySchema -> adminOrderPageSchema (keyset)
  * - GET  /api/v1/admin/orders/export.csv the same filters, every matching row, text/csv
@@ -314,6 +316,11 @@ export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
 
 /** The CSV export: the list's filters and the file's dialect (see the export route). */
 export const adminOrderExportQuerySchema = adminOrderListQuerySchema.extend({
+  dialect: z.enum(['standard', 'excel-pt-BR']).default('standard'),
+});
+
+/** GET /api/v1/orders/export.csv: the caller's whole history in a CSV dialect. */
+export const orderHistoryExportQuerySchema = z.object({
   dialect: z.enum(['standard', 'excel-pt-BR']).default('standard'),
 });
 
