@@ -15,6 +15,7 @@ import { useTranslation } from '../../../i18n/react.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useOrders, type OrderStatusFilter } from '../api/list-orders.ts';
+import { HistoryExport } from './history-export.tsx';
 import { OrderStatusBadge } from './order-status.tsx';
 import classes from './orders.module.css';
 
@@ -38,9 +39,12 @@ export function OrdersListScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
         <Title order={1}>{t('pages.profileMyOrders.title')}</Title>
-        <Button component={LocalLink} to="/profile/exchange-now" variant="light">
-          {t('pages.profileExchangeNow.title')}
-        </Button>
+        <Group gap="sm">
+          <HistoryExport />
+          <Button component={LocalLink} to="/profile/exchange-now" variant="light">
+            {t('pages.profileExchangeNow.title')}
+          </Button>
+        </Group>
       </Group>
       <Group align="flex-end" gap="md">
         <Select
