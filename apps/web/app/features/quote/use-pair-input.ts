@@ -66,12 +66,11 @@ export function usePairInput(
   const networks = networkToken && networkSide ? networkChoices(networkToken, networkSide) : [];
   const offered = (code: string | null | undefined) =>
     code && networks.some((n) => n.code === code) ? code : null;
-  const network =
-    offered(chosenNetwork) ??
-    (networkSide === 'receive' && receiveToken
-      ? (walletNetworks?.(receiveToken.code).find(offered) ?? null)
-      : null) ??
-    defaultNetwork(networks);
+  const withWallet =
+    networkSide === 'receive' && receiveToken
+      ? walletNetworks?.(receiveToken.code).find((code) => offered(code) !== null)
+      : undefined;
+  const network = offered(chosenNetwork) ?? withWallet ?? defaultNetwork(networks);
 
   // what is priced: the amount as it stood `debounceMs` ago
   const request = quoteRequest({
