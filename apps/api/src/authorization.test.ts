@@ -8,7 +8,13 @@ import type { TestApp } from '../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../test/auth-helpers.ts';
 import type { TestAdmin, TestCustomer } from '../test/auth-helpers.ts';
 import type { Access, OwnerFixture } from '../test/access.ts';
-import { insertWallet, multipartBody, placeOrder, trader } from './modules/orders/test-support.ts';
+import {
+  insertOrder,
+  insertWallet,
+  multipartBody,
+  placeOrder,
+  trader,
+} from './modules/orders/test-support.ts';
 
 /**
  * Who may call what (see test/access.ts). EVERY registered route must be listed, in the matrix
@@ -149,6 +155,11 @@ const OWNER_FIXTURES: Record<string, OwnerFixture> = {
   'POST /api/v1/orders/:id/confirm-receipt': async (app) => {
     const owner = await trader(app);
     return { owner, url: `/api/v1/orders/${(await placeOrder(app, owner)).id}/confirm-receipt` };
+  },
+  'GET /api/v1/orders/:id/receipt.pdf': async (app) => {
+    const owner = await trader(app);
+    const order = await insertOrder(app, owner.id, { status: 'completed' });
+    return { owner, url: `/api/v1/orders/${order.reference}/receipt.pdf` };
   },
   'GET /api/v1/orders/:id/files/:file': async (app) => {
     const owner = await trader(app);

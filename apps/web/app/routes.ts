@@ -50,6 +50,7 @@ const MODULES = {
   profileExchangeNow: 'routes/profile/exchange-now.tsx',
   profileMyOrders: 'routes/profile/my-orders.tsx',
   profileMyOrder: 'routes/profile/my-order.tsx',
+  profileMyWallets: 'routes/profile/my-wallets.tsx',
   profileCreateWallet: 'routes/profile/create-wallet.tsx',
   profileEditWallet: 'routes/profile/edit-wallet.tsx',
   profileDeleteWallet: 'routes/profile/delete-wallet.tsx',

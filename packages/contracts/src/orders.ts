@@ -25,6 +25,8 @@ import {
  * - POST /api/v1/orders/:id/cancel       -> orderSchema (canceled)
  * - POST /api/v1/orders/:id/confirm-receipt  -> orderSchema (completed)
  * - GET  /api/v1/orders/:id/files/:file  the file (ORDER_FILES) as an attachment
+ * - GET  /api/v1/orders/:id/receipt.pdf  the receipt of a completed order (PDF, caller's language)
+ * - GET  /api/v1/orders/export.csv       orderHistoryExportQuerySchema -> the caller's orders as CSV
  * Admin:
  * - GET  /api/v1/admin/orders            adminOrderListQuerySchema -> adminOrderPageSchema (keyset)
  * - GET  /api/v1/admin/orders/export.csv the same filters (and `ids`), every matching row, text/csv
@@ -380,6 +382,11 @@ export const adminBulkConfirmResultSchema = z.object({
   ),
 });
 export type AdminBulkConfirmResult = z.infer<typeof adminBulkConfirmResultSchema>;
+
+/** GET /api/v1/orders/export.csv: the caller's whole history in a CSV dialect. */
+export const orderHistoryExportQuerySchema = z.object({
+  dialect: z.enum(['standard', 'excel-pt-BR']).default('standard'),
+});
 
 export const adminOrderListItemSchema = orderListItemSchema.extend({
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),

@@ -227,6 +227,13 @@ export const APP_ROUTES = [
     params: { id: 'EX-7K2Q9' },
   },
   {
+    id: 'profileMyWallets',
+    path: '/profile/my-wallets',
+    layout: 'profile',
+    guard: 'customer',
+    prerender: false,
+  },
+  {
     id: 'profileCreateWallet',
     path: '/profile/create-wallet',
     layout: 'profile',

@@ -52,6 +52,11 @@ export const ORDERS_ERROR_MESSAGES = {
     'en-US': 'This order is now {status}: the action is no longer possible. Reload the page.',
     'pt-BR': 'Este pedido agora está {status}: a ação não é mais possível. Recarregue a página.',
   },
+  RECEIPT_NOT_READY: {
+    'en-US': 'The receipt is ready once the order is completed. This order is {status}.',
+    'pt-BR':
+      'O comprovante fica disponível quando o pedido é concluído. Este pedido está {status}.',
+  },
   ORDER_NOTE_REQUIRED: {
     'en-US': 'Say why in the note.',
     'pt-BR': 'Explique o motivo na observação.',

@@ -15,6 +15,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/v1/orders/:id/cancel': 'customer',
   'POST /api/v1/orders/:id/confirm-receipt': 'customer',
   'GET /api/v1/orders/:id/files/:file': 'customer',
+  'GET /api/v1/orders/:id/receipt.pdf': 'customer',
+  'GET /api/v1/orders/export.csv': 'customer',
   'GET /api/v1/admin/orders': 'admin',
   'GET /api/v1/admin/orders/export.csv': 'admin',
   'POST /api/v1/admin/orders/confirm-funds': 'admin',

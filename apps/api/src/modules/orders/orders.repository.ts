@@ -722,6 +722,63 @@ export async function listCustomerOrders(
 
 export type AdminListSort = 'newest' | 'waiting' | 'value';
 
+export interface CustomerHistoryRow extends OrderListRow {
+  network: string | null;
+  paymentMethod: OrderRow['paymentMethod'];
+  rate: string;
+  feeRate: string;
+  networkFee: string;
+  extraFee: string;
+  amountReceived: string | null;
+  txHash: string | null;
+  payoutTxId: string | null;
+}
+
+/**
+ * A customer's orders for the history export, newest first, `limit` at a time after the keyset
+ * position `after` (created_at to the microsecond, as text, and id).
+ */
+export async function listCustomerHistory(
+  db: Db | Tx,
+  filter: { userId: string; after?: { createdAt: string; id: string }; limit: number },
+): Promise<(CustomerHistoryRow & { cursorAt: string })[]> {
+  return db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      status: orders.status,
+      sendToken: sendToken.code,
+      receiveToken: receiveToken.code,
+      amountSend: orders.amountSend,
+      amountReceive: orders.amountReceive,
+      createdAt: orders.createdAt,
+      cursorAt: sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      network: networks.code,
+      paymentMethod: orders.paymentMethod,
+      rate: orders.rate,
+      feeRate: orders.feeRate,
+      networkFee: orders.networkFee,
+      extraFee: orders.extraFee,
+      amountReceived: orders.amountReceived,
+      txHash: orders.txHash,
+      payoutTxId: orders.payoutTxId,
+    })
+    .from(orders)
+    .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+    .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+    .leftJoin(networks, eq(networks.id, orders.networkId))
+    .where(
+      and(
+        eq(orders.userId, filter.userId),
+        filter.after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit);
+}
+
 export interface AdminListFilter {
   status: OrderStatus | 'all';
   q?: string;

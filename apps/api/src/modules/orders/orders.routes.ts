@@ -18,6 +18,7 @@ import type { MoveDeps } from './order-transition.ts';
 import { adminOrderRoutes } from './orders.admin.routes.ts';
 import { createAdminOrdersService } from './orders.admin.service.ts';
 import { customerOrderRoutes } from './orders.customer.routes.ts';
+import { customerReceiptRoutes } from './receipts.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrderPageCache } from './order-page-cache.ts';
 import { quoteKey } from './quote-token.ts';
@@ -95,6 +96,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   });
 
   await app.register(customerOrderRoutes, { orders });
+  await app.register(customerReceiptRoutes, { db: app.db, brand: config.brandName, now });
   await app.register(adminOrderRoutes, { orders: adminOrders });
   await app.register(treasuryRoutes, { treasury: createTreasuryService({ db: app.db }) });
 

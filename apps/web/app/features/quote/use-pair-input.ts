@@ -31,13 +31,15 @@ export type PairInput = ReturnType<typeof usePairInput>;
 /**
  * The state behind the pair-and-amount fields (the home calculator, the exchange screen): the
  * pair, its network, and what was typed on which side, priced `debounceMs` after the last key (a
- * swap applies at once).
+ * swap applies at once). Until a network is chosen, a received crypto token starts on the first
+ * network `walletNetworks` gives for it (where the customer has a wallet), else the default one.
  */
 export function usePairInput(
   tokens: readonly PublicToken[],
   start: PairStart,
   debounceMs: number,
   locale: Locale,
+  walletNetworks?: (token: string) => readonly string[],
 ) {
   const [pair, setPair] = useState<Pair>(start.pair);
   const [chosenNetwork, setChosenNetwork] = useState<string | null>(start.network);
@@ -62,10 +64,13 @@ export function usePairInput(
   const networkToken =
     networkSide === 'send' ? sendToken : networkSide === 'receive' ? receiveToken : undefined;
   const networks = networkToken && networkSide ? networkChoices(networkToken, networkSide) : [];
-  const network =
-    chosenNetwork && networks.some((n) => n.code === chosenNetwork)
-      ? chosenNetwork
-      : defaultNetwork(networks);
+  const offered = (code: string | null | undefined) =>
+    code && networks.some((n) => n.code === code) ? code : null;
+  const withWallet =
+    networkSide === 'receive' && receiveToken
+      ? walletNetworks?.(receiveToken.code).find((code) => offered(code) !== null)
+      : undefined;
+  const network = offered(chosenNetwork) ?? withWallet ?? defaultNetwork(networks);
 
   // what is priced: the amount as it stood `debounceMs` ago
   const request = quoteRequest({

@@ -16,6 +16,9 @@ export const orderPaths = {
   orderConfirmReceipt: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/confirm-receipt`,
   orderFile: (id: string, file: string) =>
     `/api/v1/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}`,
+  orderReceipt: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/receipt.pdf`,
+  ordersExport: (dialect: 'standard' | 'excel-pt-BR') =>
+    withQuery('/api/v1/orders/export.csv', { dialect }),
   // --- back office: order desk and treasury (admin-orders feature) ---
   adminOrders: (query: AdminOrderFilterQuery & { cursor?: string | undefined }) =>
     withQuery('/api/v1/admin/orders', query),

@@ -277,6 +277,45 @@ describe('exchange now', () => {
     expect(screen.queryByTestId('wallet-required')).toBeNull();
   });
 
+  it.each(['en-US', 'pt-BR'] as const)(
+    'starts on the network where the customer has a wallet for the token received (%s)',
+    async (locale) => {
+      wallets = [
+        wallet({
+          id: 'w-bep',
+          network: { code: 'BEP20', name: 'BNB Smart Chain (BEP20)' },
+          address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        }),
+        pixWallet,
+      ];
+      renderScreen(<ExchangeNowScreen />, {
+        locale,
+        path: '/profile/exchange-now?send=PIX&receive=USDT&amount=540',
+      });
+      const walletLabel =
+        locale === 'en-US' ? 'Wallet that will receive' : 'Carteira que vai receber';
+      const network = locale === 'en-US' ? 'Network' : 'Rede';
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: walletLabel })).toHaveProperty(
+          'value',
+          '0x52908400098527886E0F7030069857D2E4169EE7',
+        ),
+      );
+      expect(screen.getByRole('combobox', { name: network })).toHaveProperty(
+        'value',
+        'BNB Smart Chain (BEP20)',
+      );
+      expect(screen.queryByTestId('wallet-required')).toBeNull();
+      await waitFor(() =>
+        expect(
+          calls('/api/v1/orders/quote').some(
+            ([, init]) => JSON.parse(String((init as RequestInit).body)).network === 'BEP20',
+          ),
+        ).toBe(true),
+      );
+    },
+  );
+
   it('asks for a wallet when none can receive, with a link to create one, and does not confirm', async () => {
     wallets = [pixWallet];
     renderScreen(<ExchangeNowScreen />, {

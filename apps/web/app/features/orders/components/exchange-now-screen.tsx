@@ -125,11 +125,15 @@ function ExchangeForm({
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const wallets = useMyWallets(locale);
+  // a received crypto token starts on a network where the customer already has a wallet for it
   const input = usePairInput(
     tokens,
     { pair: start.pair, network: start.network, typed: { side: start.side, text: start.text } },
     DEBOUNCE_MS,
     locale,
+    (token) =>
+      (wallets.data ?? []).filter((w) => w.token.code === token).map((w) => w.network?.code ?? ''),
   );
   const { pair, typed, debounced, sendToken, receiveToken, networks, network } = input;
   const { request, invalid } = input;
@@ -162,7 +166,6 @@ function ExchangeForm({
   const stale = quote.isPlaceholderData || quote.isFetching || debounced !== typed;
 
   // --- the wallet that will receive -------------------------------------------------------------
-  const wallets = useMyWallets(locale);
   const choices = receivingWallets(wallets.data ?? [], receiveToken, network);
   const walletId =
     chosenWallet && choices.some((w) => w.id === chosenWallet)

@@ -45,6 +45,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { apiPaths } from '../../../lib/paths.ts';
+import { ReceiptDownload } from './receipt-download.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { DOCUMENT_ACCEPT, precheckDocument } from '../../documents/document-check.ts';
@@ -206,6 +207,8 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
       {can('cancel') && <CancelSection order={order} queryId={queryId} />}
 
       <DetailsSection order={order} />
+
+      <ReceiptDownload order={order} />
 
       <FilesSection order={order} onDownload={download} />
 

@@ -75,6 +75,23 @@ describe('my orders', () => {
     expect(requested()[0]).toBe('/api/v1/orders?pageSize=20');
   });
 
+  it.each([
+    ['en-US', ['Order', 'Date', 'You send', 'You receive', 'Status']],
+    ['pt-BR', ['Pedido', 'Data', 'Você envia', 'Você recebe', 'Situação']],
+  ] as const)(
+    'names every cell of a row (%s), so a phone shows each field as a labelled card line',
+    async (locale, labels) => {
+      render(locale);
+      const table = await screen.findByTestId('orders-table');
+      expect(table.closest('.mantine-ScrollArea-root')).toBeNull();
+      const row = within(table).getAllByRole('row')[1] as HTMLElement;
+      const cells = within(row).getAllByRole('cell');
+      expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([...labels]);
+      expect(cells[3]?.textContent).toMatch(/R\$\u00a0?521[.,]10/);
+      expect(cells[4]?.textContent).not.toBe('');
+    },
+  );
+
   it('filters by status, All included, and starts the filter on its first page', async () => {
     render('en-US');
     await screen.findByTestId('orders-table');

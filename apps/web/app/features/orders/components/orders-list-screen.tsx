@@ -2,7 +2,6 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import { useState } from 'react';
@@ -16,7 +15,9 @@ import { useTranslation } from '../../../i18n/react.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useOrders, type OrderStatusFilter } from '../api/list-orders.ts';
+import { HistoryExport } from './history-export.tsx';
 import { OrderStatusBadge } from './order-status.tsx';
+import classes from './orders.module.css';
 
 const FILTERS: OrderStatusFilter[] = ['all', ...ORDER_STATUSES];
 
@@ -38,9 +39,12 @@ export function OrdersListScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
         <Title order={1}>{t('pages.profileMyOrders.title')}</Title>
-        <Button component={LocalLink} to="/profile/exchange-now" variant="light">
-          {t('pages.profileExchangeNow.title')}
-        </Button>
+        <Group gap="sm">
+          <HistoryExport />
+          <Button component={LocalLink} to="/profile/exchange-now" variant="light">
+            {t('pages.profileExchangeNow.title')}
+          </Button>
+        </Group>
       </Group>
       <Group align="flex-end" gap="md">
         <Select
@@ -75,45 +79,54 @@ export function OrdersListScreen() {
       )}
       {orders.data && orders.data.items.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={680}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="orders-table">
-              <Table.Caption>
-                {t('orders.list.caption', { count: orders.data.total })}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('orders.list.reference')}</Table.Th>
-                  <Table.Th scope="col">{t('orders.list.date')}</Table.Th>
-                  <Table.Th scope="col">{t('orders.list.send')}</Table.Th>
-                  <Table.Th scope="col">{t('orders.list.receive')}</Table.Th>
-                  <Table.Th scope="col">{t('orders.list.status')}</Table.Th>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            className={classes.ordersTable}
+            data-testid="orders-table"
+          >
+            <Table.Caption>{t('orders.list.caption', { count: orders.data.total })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('orders.list.reference')}</Table.Th>
+                <Table.Th scope="col">{t('orders.list.date')}</Table.Th>
+                <Table.Th scope="col">{t('orders.list.send')}</Table.Th>
+                <Table.Th scope="col">{t('orders.list.receive')}</Table.Th>
+                <Table.Th scope="col">{t('orders.list.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.data.items.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td data-label={t('orders.list.reference')}>
+                    <Anchor
+                      component={LocalLink}
+                      to={`/profile/my-orders/${encodeURIComponent(order.reference)}`}
+                      fw={600}
+                      size="sm"
+                      underline="always"
+                      className={classes.reference}
+                    >
+                      {order.reference}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td data-label={t('orders.list.date')}>
+                    <span>{formatDateTime(order.createdAt, locale)}</span>
+                  </Table.Td>
+                  <Table.Td data-label={t('orders.list.send')}>
+                    <span>{amount(order.amountSend, order.sendToken)}</span>
+                  </Table.Td>
+                  <Table.Td data-label={t('orders.list.receive')}>
+                    <span>{amount(order.amountReceive, order.receiveToken)}</span>
+                  </Table.Td>
+                  <Table.Td data-label={t('orders.list.status')}>
+                    <OrderStatusBadge status={order.status} summary={order.summary} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.data.items.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      <Anchor
-                        component={LocalLink}
-                        to={`/profile/my-orders/${encodeURIComponent(order.reference)}`}
-                        fw={600}
-                        size="sm"
-                        underline="always"
-                      >
-                        {order.reference}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(order.createdAt, locale)}</Table.Td>
-                    <Table.Td>{amount(order.amountSend, order.sendToken)}</Table.Td>
-                    <Table.Td>{amount(order.amountReceive, order.receiveToken)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} summary={order.summary} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
           <PagePagination
             total={orders.data.total}
             pageSize={orders.data.pageSize}

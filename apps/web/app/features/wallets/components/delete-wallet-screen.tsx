@@ -5,6 +5,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { WalletView } from '@permuta/contracts/wallets';
 import { LocalLink } from '../../../components/local-link.tsx';
@@ -24,14 +25,18 @@ function walletName(wallet: WalletView): string {
   return tokenOnNetwork(wallet.token.code, wallet.kind === 'crypto' ? wallet.network?.code : null);
 }
 
-/** /profile/delete-wallet: my wallets, each removable after a confirmation. */
+/** /profile/delete-wallet: my wallets, each removable after a confirmation (`?id=` asks at once). */
 export function DeleteWalletScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const wallets = useMyWallets(locale);
   const verified = useEmailVerified(locale);
   const remove = useDeleteWallet(locale);
-  const [target, setTarget] = useState<WalletView | null>(null);
+  // `?id=` (from My wallets) asks about that wallet at once
+  const [params] = useSearchParams();
+  const [targetId, setTargetId] = useState<string | null>(() => params.get('id'));
+  const target = verified === false ? null : (wallets.data?.find((w) => w.id === targetId) ?? null);
+  const setTarget = (wallet: WalletView | null) => setTargetId(wallet?.id ?? null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
