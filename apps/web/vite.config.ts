@@ -59,7 +59,7 @@ function buildInfo(): Plugin {
 
 /**
  * Fewer, larger chunks for what every page loads (gzip works better on one file than on forty):
- * the framework; `shell` = i18n, the Mantine core and the shell's components, the app's shared
+ * the framework; `shell` = the translator, the Mantine core and the shell's components, the app's shared
  * modules (no CSS); `shell-ui` = the theme with Mantine's base CSS and the page shell. Modules
  * only lazy code uses (Select, TanStack Query, sonner) keep their own chunks.
  *
@@ -93,6 +93,7 @@ const SHELL_MODULES = [
   'lib/hydration-events',
   'lib/toast',
   'i18n/i18n',
+  'i18n/translator',
   'i18n/react',
   'components/local-link',
   'components/app-toaster',
@@ -123,11 +124,7 @@ const CHUNK_GROUPS = [
     name: 'shell',
     test: (id: string) => {
       const file = normalise(id);
-      return (
-        /node_modules\/(i18next|react-i18next)\//.test(file) ||
-        MANTINE_RE.test(file) ||
-        SHELL_RE.test(file)
-      );
+      return MANTINE_RE.test(file) || SHELL_RE.test(file);
     },
   },
   { name: 'shell-ui', test: (id: string) => SHELL_UI_RE.test(normalise(id)) },

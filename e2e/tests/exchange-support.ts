@@ -167,6 +167,53 @@ async function ok(answer: Awaited<ReturnType<APIRequestContext['post']>>, status
   return answer;
 }
 
+/** `run` with an API context signed in as the customer, in the locale's language. */
+async function asCustomer<T>(
+  baseURL: string,
+  customer: ExchangeCustomer,
+  locale: Locale,
+  run: (api: APIRequestContext) => Promise<T>,
+): Promise<T> {
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'accept-language': locale },
+  });
+  try {
+    await ok(
+      await api.post('/api/v1/auth/sign-in', {
+        data: { email: customer.email, password: customer.password },
+      }),
+    );
+    return await run(api);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The first steps of every order: save the wallet, lock the quote, place the order. */
+async function placeOrder(
+  api: APIRequestContext,
+  wallet: Record<string, string>,
+  quote: { send: string; receive: string; network: string; amount: string },
+  order: { paymentMethod?: string } = {},
+): Promise<OrderView> {
+  const saved = (await (
+    await ok(await api.post('/api/v1/me/wallets', { data: wallet }), 201)
+  ).json()) as WalletSaved;
+  const locked = (await (
+    await ok(await api.post('/api/v1/orders/quote', { data: { ...quote, side: 'send' } }))
+  ).json()) as LockedQuote;
+  return (await (
+    await ok(
+      await api.post('/api/v1/orders', {
+        headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+        data: { quoteToken: locked.quoteToken, walletId: saved.wallet.id, ...order },
+      }),
+      201,
+    )
+  ).json()) as OrderView;
+}
+
 /**
  * A completed order of the customer, through the API as the exchange test runs it by hand: a
  * PIX wallet, 100 USDT locked and ordered, payment confirmed with a hash, the admin confirms the
@@ -178,48 +225,20 @@ export async function completedOrder(
   customer: ExchangeCustomer,
   locale: Locale,
 ): Promise<OrderView> {
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'accept-language': locale },
-  });
-  try {
-    await ok(
-      await api.post('/api/v1/auth/sign-in', {
-        data: { email: customer.email, password: customer.password },
-      }),
+  return asCustomer(baseURL, customer, locale, async (api) => {
+    const order = await placeOrder(
+      api,
+      {
+        kind: 'pix',
+        token: 'PIX',
+        pixKeyType: 'cpf',
+        pixKey: customer.cpf,
+        bankCode: '260',
+        holderName: customer.name,
+        holderDocument: customer.cpf,
+      },
+      { send: 'USDT', receive: 'PIX', network: 'TRC20', amount: '100' },
     );
-    const wallet = (await (
-      await ok(
-        await api.post('/api/v1/me/wallets', {
-          data: {
-            kind: 'pix',
-            token: 'PIX',
-            pixKeyType: 'cpf',
-            pixKey: customer.cpf,
-            bankCode: '260',
-            holderName: customer.name,
-            holderDocument: customer.cpf,
-          },
-        }),
-        201,
-      )
-    ).json()) as WalletSaved;
-    const quote = (await (
-      await ok(
-        await api.post('/api/v1/orders/quote', {
-          data: { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
-        }),
-      )
-    ).json()) as LockedQuote;
-    const order = (await (
-      await ok(
-        await api.post('/api/v1/orders', {
-          headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-          data: { quoteToken: quote.quoteToken, walletId: wallet.wallet.id },
-        }),
-        201,
-      )
-    ).json()) as OrderView;
     const ref = encodeURIComponent(order.reference);
     await ok(
       await api.post(`/api/v1/orders/${ref}/confirm-payment`, {
@@ -240,9 +259,7 @@ export async function completedOrder(
       await admin.post(`/api/v1/admin/orders/${ref}/transition`, { data: { action: 'complete' } }),
     );
     return order;
-  } finally {
-    await api.dispose();
-  }
+  });
 }
 
 /**
@@ -254,47 +271,18 @@ export async function pendingOrder(
   customer: ExchangeCustomer,
   locale: Locale,
 ): Promise<OrderView> {
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'accept-language': locale },
-  });
-  try {
-    await ok(
-      await api.post('/api/v1/auth/sign-in', {
-        data: { email: customer.email, password: customer.password },
-      }),
-    );
-    const wallet = (await (
-      await ok(
-        await api.post('/api/v1/me/wallets', {
-          // the USDT contract's address: a valid Tron address any customer could paste
-          data: {
-            kind: 'crypto',
-            token: 'USDT',
-            network: 'TRC20',
-            address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-          },
-        }),
-        201,
-      )
-    ).json()) as WalletSaved;
-    const quote = (await (
-      await ok(
-        await api.post('/api/v1/orders/quote', {
-          data: { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '250' },
-        }),
-      )
-    ).json()) as LockedQuote;
-    return (await (
-      await ok(
-        await api.post('/api/v1/orders', {
-          headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-          data: { quoteToken: quote.quoteToken, walletId: wallet.wallet.id, paymentMethod: 'pix' },
-        }),
-        201,
-      )
-    ).json()) as OrderView;
-  } finally {
-    await api.dispose();
-  }
+  return asCustomer(baseURL, customer, locale, (api) =>
+    placeOrder(
+      api,
+      // the USDT contract's address: a valid Tron address any customer could paste
+      {
+        kind: 'crypto',
+        token: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      },
+      { send: 'PIX', receive: 'USDT', network: 'TRC20', amount: '250' },
+      { paymentMethod: 'pix' },
+    ),
+  );
 }

@@ -1,8 +1,8 @@
-import { createInstance, type i18n } from 'i18next';
 import enUSUrl from '../locales/en-US.json?url';
 import ptBRUrl from '../locales/pt-BR.json?url';
 import { BRAND } from '../lib/build-info.ts';
 import type { Locale } from '../lib/locale.ts';
+import { createTranslator, merge, type Catalogue, type Translator } from './translator.ts';
 
 /**
  * Catalogues are plain JSON files, not code: the browser fetches the one of the page's language
@@ -11,36 +11,28 @@ import type { Locale } from '../lib/locale.ts';
  */
 export const CATALOGUE_URL: Record<Locale, string> = { 'en-US': enUSUrl, 'pt-BR': ptBRUrl };
 
-export type Catalogue = Record<string, unknown>;
+export type { Catalogue, Translator };
 
-const base = createInstance({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: 'pt-BR',
-  supportedLngs: ['pt-BR', 'en-US'],
-  fallbackLng: false,
-  initAsync: false,
-  returnNull: false,
-  interpolation: { escapeValue: false, defaultVariables: { brand: BRAND } },
-});
-void base.init();
+/** The catalogues loaded so far, shared by both translators (no fallback to the other language). */
+const store: Partial<Record<Locale, Catalogue>> = {};
+const defaults = { brand: BRAND };
 
-/** One instance per locale, cloned from one base (they share its store): language from the URL. */
-const instances: Record<Locale, i18n> = {
-  'pt-BR': base.cloneInstance({ lng: 'pt-BR' }),
-  'en-US': base.cloneInstance({ lng: 'en-US' }),
+/** One translator per locale: the language comes from the URL. */
+const instances: Record<Locale, Translator> = {
+  'pt-BR': createTranslator('pt-BR', store, defaults),
+  'en-US': createTranslator('en-US', store, defaults),
 };
 
-export function i18nFor(locale: Locale): i18n {
+export function i18nFor(locale: Locale): Translator {
   return instances[locale];
 }
 
 export function hasCatalogue(locale: Locale): boolean {
-  return base.hasResourceBundle(locale, 'translation');
+  return store[locale] !== undefined;
 }
 
 export function addCatalogue(locale: Locale, catalogue: Catalogue): void {
-  base.addResourceBundle(locale, 'translation', catalogue, true, true);
+  store[locale] = merge(store[locale] ?? {}, catalogue);
 }
 
 const loading = new Map<Locale, Promise<void>>();

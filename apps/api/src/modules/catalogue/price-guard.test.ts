@@ -292,6 +292,50 @@ describe('a feed price', () => {
     expect(audit?.before).toMatchObject({ heldPrice: { priceBrl: '1000000' } });
   });
 
+  it('accepted twice at once is applied once: the other gets the 409, one audit row', async () => {
+    const source = await adminCall('PUT', '/api/v1/admin/tokens/BTC/price-source', {
+      source: 'exchange',
+      exchangeSymbol: 'BTCBRL',
+    });
+    expect(source.statusCode).toBe(200);
+    fake.setTicker('BTCBRL', '1100000');
+    expect((await refresh()).json().held).toMatchObject([{ code: 'BTC', priceBrl: '1100000' }]);
+    const rowsBefore = (await priceRows('BTC')).length;
+    const auditsBefore = (await audits('price.hold_accepted', 'BTC')).length;
+
+    const accept = () =>
+      adminCall('POST', '/api/v1/admin/price-holds/BTC/accept', { priceBrl: '1100000' });
+    const answers = await Promise.all([accept(), accept()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json().error.code).toBe('PRICE_HOLD_GONE');
+
+    expect((await priceRows('BTC')).length).toBe(rowsBefore + 1);
+    expect((await audits('price.hold_accepted', 'BTC')).length).toBe(auditsBefore + 1);
+    expect((await adminCall('GET', '/api/v1/admin/price-holds')).json().items).toEqual([]);
+    expect((await quote('BTC', '0.001')).json().rate).toBe('1100000');
+  });
+
+  it('accepted and rejected at once: one decides, the other gets the 409', async () => {
+    fake.setTicker('BTCBRL', '1500000');
+    expect((await refresh()).json().held).toMatchObject([{ code: 'BTC', priceBrl: '1500000' }]);
+    const rowsBefore = (await priceRows('BTC')).length;
+    const decided = async () =>
+      (await audits('price.hold_accepted', 'BTC')).length +
+      (await audits('price.hold_rejected', 'BTC')).length;
+    const decidedBefore = await decided();
+
+    const answers = await Promise.all([
+      adminCall('POST', '/api/v1/admin/price-holds/BTC/accept', { priceBrl: '1500000' }),
+      adminCall('POST', '/api/v1/admin/price-holds/BTC/reject', {}),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await decided()).toBe(decidedBefore + 1);
+    const accepted = answers[0]!.statusCode === 200;
+    expect((await priceRows('BTC')).length).toBe(rowsBefore + (accepted ? 1 : 0));
+    expect((await adminCall('GET', '/api/v1/admin/price-holds')).json().items).toEqual([]);
+  });
+
   it('is refused to anyone but an admin when listing or deciding held prices', async () => {
     const anonymous = await t.app.inject({ url: '/api/v1/admin/price-holds' });
     expect(anonymous.statusCode).toBe(401);

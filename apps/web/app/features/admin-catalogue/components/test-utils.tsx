@@ -1,27 +1,19 @@
-import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
+/** Catalogues, a fetch stub and the render helper of the admin-catalogue component tests. */
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { I18nextProvider } from '../../../i18n/react.tsx';
-import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
+import { json, renderAt } from '../../../../test/render-screen.tsx';
+import { addCatalogue } from '../../../i18n/i18n.ts';
 import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
-import type { Locale } from '../../../lib/locale.ts';
+import { getQueryClient } from '../../../lib/query-client.tsx';
+import { localizePath, type Locale } from '../../../lib/locale.ts';
+
+export { json };
 
 export function loadCatalogues() {
   addCatalogue('en-US', enUS);
   addCatalogue('pt-BR', ptBR);
 }
-
-export const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(status === 204 ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
 
 export type Handler = (url: string, init: RequestInit | undefined) => Promise<Response> | undefined;
 
@@ -42,19 +34,12 @@ export function sentBodies(mock: ReturnType<typeof stubFetch>, method: string, u
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 
+/** Renders `ui` at `path` in `locale` with the app's providers, signed in as an admin. */
 export function renderWith(ui: ReactNode, locale: Locale, path = '/admin') {
   getQueryClient().clear();
   localStorage.setItem(
     'session',
     JSON.stringify({ role: 'admin', email: 'ana', createdAt: new Date().toISOString() }),
   );
-  return render(
-    <MemoryRouter initialEntries={[locale === 'en-US' ? `/en-US${path}` : path]}>
-      <I18nextProvider i18n={i18nFor(locale)}>
-        <MantineProvider>
-          <QueryProvider>{ui}</QueryProvider>
-        </MantineProvider>
-      </I18nextProvider>
-    </MemoryRouter>,
-  );
+  return renderAt(localizePath(path, locale), ui);
 }
