@@ -44,6 +44,7 @@ const MODULES = {
   adminManagerCustomer: 'routes/admin/manager-customer.tsx',
   adminAudit: 'routes/admin/audit.tsx',
   adminContactMessages: 'routes/admin/contact-messages.tsx',
+  adminAccountSecurity: 'routes/admin/account-security.tsx',
   profileAccount: 'routes/profile/account.tsx',
   profileDocuments: 'routes/profile/documents.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',

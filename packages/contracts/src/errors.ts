@@ -187,7 +187,8 @@ export const ERROR_MESSAGES = {
     'pt-BR': 'O último admin não pode ser excluído nem rebaixado.',
   },
   LAST_OWNER: {
-    'en-US': 'The last owner cannot be deleted or given another role. Make another admin an owner first.',
+    'en-US':
+      'The last owner cannot be deleted or given another role. Make another admin an owner first.',
     'pt-BR':
       'O último proprietário não pode ser excluído nem mudar de papel. Torne outro admin proprietário antes.',
   },

@@ -81,8 +81,22 @@ export const APP_ROUTES = [
   { id: 'adminLogin', path: '/admin/login', layout: 'auth', guard: 'public', prerender: true },
 
   // back office
-  { id: 'adminDashboard', path: '/admin', layout: 'admin', guard: 'admin', adminRole: 'operator', prerender: false },
-  { id: 'adminOrders', path: '/admin/orders', layout: 'admin', guard: 'admin', adminRole: 'operator', prerender: false },
+  {
+    id: 'adminDashboard',
+    path: '/admin',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'operator',
+    prerender: false,
+  },
+  {
+    id: 'adminOrders',
+    path: '/admin/orders',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'operator',
+    prerender: false,
+  },
   {
     id: 'adminOrder',
     path: '/admin/orders/:id',
