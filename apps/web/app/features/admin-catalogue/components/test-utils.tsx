@@ -9,6 +9,8 @@ import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
 import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
 import type { Locale } from '../../../lib/locale.ts';
+import { AdminRoleContext } from '../../../lib/admin-access.tsx';
+import type { AdminRole } from '@permuta/contracts/admin-roles';
 
 export function loadCatalogues() {
   addCatalogue('en-US', enUS);
@@ -42,7 +44,13 @@ export function sentBodies(mock: ReturnType<typeof stubFetch>, method: string, u
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 
-export function renderWith(ui: ReactNode, locale: Locale, path = '/admin') {
+/** `ui` as the admin layout shows it to an admin of `role` (an owner unless told otherwise). */
+export function renderWith(
+  ui: ReactNode,
+  locale: Locale,
+  path = '/admin',
+  role: AdminRole = 'owner',
+) {
   getQueryClient().clear();
   localStorage.setItem(
     'session',
@@ -52,7 +60,9 @@ export function renderWith(ui: ReactNode, locale: Locale, path = '/admin') {
     <MemoryRouter initialEntries={[locale === 'en-US' ? `/en-US${path}` : path]}>
       <I18nextProvider i18n={i18nFor(locale)}>
         <MantineProvider>
-          <QueryProvider>{ui}</QueryProvider>
+          <QueryProvider>
+            <AdminRoleContext.Provider value={role}>{ui}</AdminRoleContext.Provider>
+          </QueryProvider>
         </MantineProvider>
       </I18nextProvider>
     </MemoryRouter>,
