@@ -49,6 +49,7 @@ for (const locale of LOCALES) {
 
       await page.getByLabel(fieldName(text(locale, 'admin.fields.confirmPassword'))).fill(STRONG);
       await page.getByLabel(fieldName(text(locale, 'admin.fields.name'))).fill('Ana Operações');
+      await page.getByLabel(fieldName(text(locale, 'admin.fields.role'))).selectOption('operator');
       await page.getByRole('button', { name: text(locale, 'admin.newAdmin.submit') }).click();
       await expect(page.getByText(text(locale, 'messages.adminCreated'))).toBeVisible();
       await expect(page).toHaveURL((u) => u.pathname === url(locale, '/admin/manager-admins'));
@@ -116,12 +117,15 @@ for (const locale of LOCALES) {
       await signInAdmin(first, locale, E2E_ADMIN.username, E2E_ADMIN.password);
       const username = `tfa_${randomBytes(3).toString('hex')}`;
       const created = await first.request.post('/api/v1/admin/admins', {
-        data: { username, password: STRONG, confirmPassword: STRONG },
+        data: { username, adminRole: 'operator', password: STRONG, confirmPassword: STRONG },
       });
       expect(created.status(), await created.text()).toBe(201);
 
       const page = await visit();
       await signInAdmin(page, locale, username, STRONG);
+      // the admin's own security page, from the header
+      await page.getByRole('link', { name: text(locale, 'admin.access.myAccount') }).click();
+      await expect(page).toHaveURL((u) => u.pathname === url(locale, '/admin/account/security'));
       const security = page.locator('#security');
       await expect(security).toContainText(text(locale, 'admin.security.statusOff'));
       await security.getByLabel(fieldName(text(locale, 'admin.security.password'))).fill(STRONG);
@@ -153,6 +157,7 @@ for (const locale of LOCALES) {
       // the password alone is no longer enough; the code of the app is
       const again = await visit();
       await signInAdmin(again, locale, username, STRONG, () => generate({ secret: secret! }));
+      await again.goto(url(locale, '/admin/account/security'));
       await expect(again.locator('#security')).toContainText(
         text(locale, 'admin.security.statusOn'),
       );

@@ -84,6 +84,7 @@ export async function enrolTotpAdmin(browser: Browser): Promise<TotpAdmin> {
       data: {
         username: admin.username,
         name: 'Revisora KYC',
+        adminRole: 'operator',
         password: admin.password,
         confirmPassword: admin.password,
       },

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ADMIN_ROLES, adminRoleAllows, isAdminRole } from '@permuta/contracts';
+import type { AdminRole } from '@permuta/contracts';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,21 +45,21 @@ const ACCOUNTS_MATRIX: Record<string, Access> = {
   'GET /api/v1/me/documents': 'customer',
   'POST /api/v1/me/documents/:type': 'customer',
   'GET /api/v1/me/documents/:id/file': 'customer',
-  'GET /api/v1/admin/documents/:id/file': 'admin',
-  'POST /api/v1/admin/documents/:id/review': 'admin',
-  'GET /api/v1/admin/admins': 'admin',
-  'POST /api/v1/admin/admins': 'admin',
-  'PATCH /api/v1/admin/admins/:id': 'admin',
-  'DELETE /api/v1/admin/admins/:id': 'admin',
-  'GET /api/v1/admin/customers': 'admin',
-  'GET /api/v1/admin/customers/:id': 'admin',
-  'PATCH /api/v1/admin/customers/:id/active': 'admin',
-  'POST /api/v1/admin/customers/:id/national-id': 'admin',
-  'GET /api/v1/admin/security': 'admin',
-  'PUT /api/v1/admin/security': 'admin',
-  'POST /api/v1/admin/me/two-factor/enable': 'admin',
-  'POST /api/v1/admin/me/two-factor/verify': 'admin',
-  'POST /api/v1/admin/me/two-factor/disable': 'admin',
+  'GET /api/v1/admin/documents/:id/file': 'operator',
+  'POST /api/v1/admin/documents/:id/review': 'operator',
+  'GET /api/v1/admin/admins': 'owner',
+  'POST /api/v1/admin/admins': 'owner',
+  'PATCH /api/v1/admin/admins/:id': 'owner',
+  'DELETE /api/v1/admin/admins/:id': 'owner',
+  'GET /api/v1/admin/customers': 'operator',
+  'GET /api/v1/admin/customers/:id': 'operator',
+  'PATCH /api/v1/admin/customers/:id/active': 'operator',
+  'POST /api/v1/admin/customers/:id/national-id': 'operator',
+  'GET /api/v1/admin/security': 'operator',
+  'PUT /api/v1/admin/security': 'owner',
+  'POST /api/v1/admin/me/two-factor/enable': 'operator',
+  'POST /api/v1/admin/me/two-factor/verify': 'operator',
+  'POST /api/v1/admin/me/two-factor/disable': 'operator',
 };
 
 /**
@@ -211,7 +213,8 @@ let webDir: string;
 let customerA: TestCustomer;
 let customerB: TestCustomer;
 let unverified: TestCustomer;
-let admin: TestAdmin;
+/** one signed-in admin of each role */
+let admins: Record<AdminRole, TestAdmin>;
 
 /** A small web build, so that the routes serving the web app are registered too. */
 function fakeWebBuild(): string {
@@ -234,7 +237,11 @@ beforeAll(async () => {
   customerA = await registerCustomer(t.app);
   customerB = await registerCustomer(t.app);
   unverified = await registerCustomer(t.app, { verified: false });
-  admin = await signInAdmin(t.app);
+  admins = {
+    operator: await signInAdmin(t.app, undefined, 'operator'),
+    finance: await signInAdmin(t.app, undefined, 'finance'),
+    owner: await signInAdmin(t.app, undefined, 'owner'),
+  };
 });
 afterAll(async () => {
   await t?.close();
@@ -261,7 +268,7 @@ function isInfrastructure(key: string): boolean {
 /** Signed-in routes that take the id of someone's resource in their path. */
 const ownerRoutes = () =>
   Object.entries(MATRIX)
-    .filter(([key, access]) => access !== 'public' && access !== 'admin' && /\/:/.test(key))
+    .filter(([key, access]) => access !== 'public' && !isAdminRole(access) && /\/:/.test(key))
     .map(([key]) => key)
     .filter((key) => !(key in NOT_OWNED));
 
@@ -286,6 +293,13 @@ async function call(key: string, cookie?: string) {
 describe('authorization matrix', () => {
   it('lists every registered route, and only routes that exist', () => {
     const routes = allRoutes();
+    const kinds = ['public', 'signed-in', 'customer', 'verified', ...ADMIN_ROLES];
+    expect(
+      Object.entries(MATRIX)
+        .filter(([, access]) => !kinds.includes(access))
+        .map(([key, access]) => `${key}: ${access}`),
+      `entries of no kind (an admin route names its least role: ${ADMIN_ROLES.join(', ')})`,
+    ).toEqual([]);
     expect(
       routes.filter((r) => !(r in MATRIX) && !isInfrastructure(r)).sort(),
       "routes without an entry (add them to their module's ACCESS)",
@@ -329,13 +343,32 @@ describe('authorization matrix', () => {
 
   it('refuses a customer on every admin route, and an admin on every customer route', async () => {
     for (const [key, access] of Object.entries(MATRIX)) {
-      if (access === 'admin') {
+      if (isAdminRole(access)) {
         const res = await call(key, customerA.cookie);
         expect(res.statusCode, key).toBe(403);
       }
       if (access === 'customer' || access === 'verified') {
-        const res = await call(key, admin.cookie);
-        expect(res.statusCode, key).toBe(403);
+        for (const role of ADMIN_ROLES) {
+          const res = await call(key, admins[role].cookie);
+          expect(res.statusCode, `${key} as ${role}`).toBe(403);
+        }
+      }
+    }
+  });
+
+  it('lets each admin role call exactly the admin routes of its role and of the roles below', async () => {
+    for (const [key, access] of Object.entries(MATRIX)) {
+      if (!isAdminRole(access)) continue;
+      for (const role of ADMIN_ROLES) {
+        const res = await call(key, admins[role].cookie);
+        if (adminRoleAllows(role, access)) {
+          expect([401, 403], `${key} (${access}) as ${role}: ${res.body}`).not.toContain(
+            res.statusCode,
+          );
+        } else {
+          expect(res.statusCode, `${key} (${access}) as ${role}`).toBe(403);
+          expect(res.json().error.code, `${key} as ${role}`).toBe('ADMIN_ROLE_FORBIDDEN');
+        }
       }
     }
   });
@@ -354,8 +387,11 @@ describe('authorization matrix', () => {
 
   it('lets each allowed caller past the guard', async () => {
     for (const [key, access] of Object.entries(MATRIX)) {
-      const cookie =
-        access === 'admin' ? admin.cookie : access === 'public' ? undefined : customerB.cookie;
+      const cookie = isAdminRole(access)
+        ? admins[access].cookie
+        : access === 'public'
+          ? undefined
+          : customerB.cookie;
       const res = await call(key, cookie);
       expect([401, 403], `${key} as ${access}`).not.toContain(res.statusCode);
     }

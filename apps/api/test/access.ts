@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdminRole } from '@permuta/contracts';
 
 /**
  * Who may call a route, for the authorization matrix test (src/authorization.test.ts):
@@ -6,9 +7,12 @@ import type { FastifyInstance } from 'fastify';
  * - signed-in: any signed-in user (customer or admin)
  * - customer: a signed-in, active customer (e-mail validated or not)
  * - verified: a customer whose e-mail is validated
- * - admin: an admin
+ * - operator, finance, owner: an admin of at least that role (decision 024: each role includes
+ *   the ones before it). An admin route has no other value: a route without a role fails both
+ *   the typecheck and the matrix test. The route itself names the same role on the server, in
+ *   `config.adminRole` or its module's `defaultAdminRole`.
  */
-export type Access = 'public' | 'signed-in' | 'customer' | 'verified' | 'admin';
+export type Access = 'public' | 'signed-in' | 'customer' | 'verified' | AdminRole;
 
 /**
  * The owner check of the authorization test: a fresh customer (`owner`) owning a resource, and

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { createAdmin, users } from '@permuta/db';
-import type { RegistrationInput } from '@permuta/contracts';
+import type { AdminRole, RegistrationInput } from '@permuta/contracts';
 
 /** A CPF with valid check digits, random enough to be unique within a test file. */
 export function randomCpf(): string {
@@ -114,11 +114,16 @@ export interface TestAdmin {
 
 /**
  * Creates an admin with createAdmin (as the command-line step does) and signs in through
- * POST /api/v1/admin/auth/sign-in. `handle` is the username (defaults to a random one).
+ * POST /api/v1/admin/auth/sign-in. `handle` is the username (defaults to a random one); the
+ * admin is an owner unless `adminRole` says otherwise.
  */
-export async function signInAdmin(app: FastifyInstance, handle?: string): Promise<TestAdmin> {
+export async function signInAdmin(
+  app: FastifyInstance,
+  handle?: string,
+  adminRole: AdminRole = 'owner',
+): Promise<TestAdmin> {
   const username = handle ?? `admin_${randomBytes(4).toString('hex')}`;
-  const created = await createAdmin(app.db, { username, password: TEST_PASSWORD });
+  const created = await createAdmin(app.db, { username, password: TEST_PASSWORD, adminRole });
   const signedIn = await app.inject({
     method: 'POST',
     url: '/api/v1/admin/auth/sign-in',

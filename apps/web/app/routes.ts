@@ -45,6 +45,7 @@ const MODULES = {
   adminDocuments: 'routes/admin/documents.tsx',
   adminAudit: 'routes/admin/audit.tsx',
   adminContactMessages: 'routes/admin/contact-messages.tsx',
+  adminAccountSecurity: 'routes/admin/account-security.tsx',
   profileAccount: 'routes/profile/account.tsx',
   profileDocuments: 'routes/profile/documents.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',

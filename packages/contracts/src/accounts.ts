@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-config.ts';
 import { LOCALES } from './locale.ts';
 import { ORDER_STATUSES } from './order-state.ts';
+import { ADMIN_ROLES } from './admin-roles.ts';
 import type { Locale } from './locale.ts';
 
 /**
@@ -92,6 +93,10 @@ export const ACCOUNT_FIELD_MESSAGES = {
   'reason.required': {
     'en-US': 'Tell the customer why (at least 5 characters).',
     'pt-BR': 'Explique ao cliente o motivo (pelo menos 5 caracteres).',
+  },
+  'adminRole.required': {
+    'en-US': 'Choose the role: owner, finance or operator.',
+    'pt-BR': 'Escolha o papel: proprietário, financeiro ou operador.',
   },
   // taken values, reported on their field by the server
   'username.taken': {
@@ -414,9 +419,14 @@ export const customerProfileSchema = z.object({
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
+/** An admin's role in the back office (admin-roles.ts); a missing or unknown one is refused. */
+export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: 'adminRole.required' });
+
 export const adminProfileSchema = z.object({
   id: z.string(),
   role: z.literal('admin'),
+  /** what this admin may do in the back office */
+  adminRole: z.enum(ADMIN_ROLES),
   username: z.string(),
   name: z.string(),
   twoFactorEnabled: z.boolean(),
@@ -446,6 +456,7 @@ export const adminCreateSchema = z
   .object({
     username: usernameSchema,
     name: nameSchema.optional(),
+    adminRole: adminRoleSchema,
     password: passwordSchema,
     confirmPassword: z.string({ error: 'password.mismatch' }),
   })
@@ -458,6 +469,7 @@ export const adminUpdateSchema = z
   .object({
     username: usernameSchema.optional(),
     role: z.enum(ROLES).optional(),
+    adminRole: adminRoleSchema.optional(),
     password: passwordSchema.optional(),
   })
   .refine((value) => Object.values(value).some((v) => v !== undefined), {
@@ -469,6 +481,7 @@ export const adminListItemSchema = z.object({
   username: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  adminRole: z.enum(ADMIN_ROLES),
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });

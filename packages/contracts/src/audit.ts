@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'document.file_downloaded',
   'admin.created',
   'admin.updated',
+  'admin.role_changed',
   'admin.deleted',
   'two_factor.enabled',
   'two_factor.disabled',

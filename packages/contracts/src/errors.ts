@@ -99,6 +99,10 @@ export const ERROR_MESSAGES = {
     'en-US': 'You do not have access to this.',
     'pt-BR': 'Você não tem acesso a isto.',
   },
+  ADMIN_ROLE_FORBIDDEN: {
+    'en-US': 'Your role in the back office does not allow this. Ask an owner.',
+    'pt-BR': 'O seu papel no back office não permite isto. Peça a um proprietário.',
+  },
   CROSS_ORIGIN_REQUEST: {
     'en-US':
       'This request came from another site, so it was refused. Open this site again in your browser and try once more.',
@@ -181,6 +185,12 @@ export const ERROR_MESSAGES = {
   LAST_ADMIN: {
     'en-US': 'The last admin cannot be deleted or demoted.',
     'pt-BR': 'O último admin não pode ser excluído nem rebaixado.',
+  },
+  LAST_OWNER: {
+    'en-US':
+      'The last owner cannot be deleted or given another role. Make another admin an owner first.',
+    'pt-BR':
+      'O último proprietário não pode ser excluído nem mudar de papel. Torne outro admin proprietário antes.',
   },
   // back office (admin-accounts module)
   ADMIN_DEMOTE_UNSUPPORTED: {

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './catalogue.ts';
 export * from './quote.ts';
+export * from './admin-roles.ts';
 export * from './accounts.ts';
 export * from './order-state.ts';
 export * from './wallets.ts';

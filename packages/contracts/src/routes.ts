@@ -1,5 +1,6 @@
 import { LOCALES, LOCALE_PREFIX, type Locale } from './locale.ts';
 import { LOGIN_PATH as SIGN_IN_PATH } from './login-path.ts';
+import type { AdminRole } from './admin-roles.ts';
 
 /**
  * Every page of the web app, as data: the web route tree is built from this list (once per
@@ -20,6 +21,8 @@ export interface AppRoute {
   readonly path: string;
   readonly layout: RouteLayout;
   readonly guard: RouteGuard;
+  /** back office only: the least admin role that may open the page (decision 024) */
+  readonly adminRole?: AdminRole;
   /** rendered to static HTML at build time (public pages only) */
   readonly prerender: boolean;
   /** example values of the path parameters, to visit a dynamic page in tests */
@@ -78,13 +81,28 @@ export const APP_ROUTES = [
   { id: 'adminLogin', path: '/admin/login', layout: 'auth', guard: 'public', prerender: true },
 
   // back office
-  { id: 'adminDashboard', path: '/admin', layout: 'admin', guard: 'admin', prerender: false },
-  { id: 'adminOrders', path: '/admin/orders', layout: 'admin', guard: 'admin', prerender: false },
+  {
+    id: 'adminDashboard',
+    path: '/admin',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'operator',
+    prerender: false,
+  },
+  {
+    id: 'adminOrders',
+    path: '/admin/orders',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'operator',
+    prerender: false,
+  },
   {
     id: 'adminOrder',
     path: '/admin/orders/:id',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'operator',
     prerender: false,
     params: { id: 'EX-7K2Q9' },
   },
@@ -93,6 +111,7 @@ export const APP_ROUTES = [
     path: '/admin/treasury',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'finance',
     prerender: false,
   },
   {
@@ -100,6 +119,7 @@ export const APP_ROUTES = [
     path: '/admin/new-admin',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'owner',
     prerender: false,
   },
   {
@@ -107,6 +127,7 @@ export const APP_ROUTES = [
     path: '/admin/rate-setting',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'finance',
     prerender: false,
   },
   {
@@ -114,6 +135,7 @@ export const APP_ROUTES = [
     path: '/admin/manager-admins',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'owner',
     prerender: false,
   },
   {
@@ -121,6 +143,7 @@ export const APP_ROUTES = [
     path: '/admin/manager-tokens',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'finance',
     prerender: false,
   },
   {
@@ -128,6 +151,7 @@ export const APP_ROUTES = [
     path: '/admin/manager-tokens/:coinName',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'finance',
     prerender: false,
     params: { coinName: 'USDT' },
   },
@@ -136,6 +160,7 @@ export const APP_ROUTES = [
     path: '/admin/add-token',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'owner',
     prerender: false,
   },
   {
@@ -143,6 +168,7 @@ export const APP_ROUTES = [
     path: '/admin/manager-reviews',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'operator',
     prerender: false,
   },
   {
@@ -150,6 +176,7 @@ export const APP_ROUTES = [
     path: '/admin/general-settings',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'owner',
     prerender: false,
   },
   {
@@ -157,6 +184,7 @@ export const APP_ROUTES = [
     path: '/admin/manager-customers',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'operator',
     prerender: false,
   },
   {
@@ -164,6 +192,7 @@ export const APP_ROUTES = [
     path: '/admin/manager-customers/:id',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'operator',
     prerender: false,
     params: { id: '1' },
   },
@@ -179,6 +208,7 @@ export const APP_ROUTES = [
     path: '/admin/audit',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'owner',
     prerender: false,
   },
   {
@@ -186,6 +216,15 @@ export const APP_ROUTES = [
     path: '/admin/contact-messages',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'operator',
+    prerender: false,
+  },
+  {
+    id: 'adminAccountSecurity',
+    path: '/admin/account/security',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'operator',
     prerender: false,
   },
 

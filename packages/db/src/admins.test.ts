@@ -58,6 +58,7 @@ describe.each(testTargets())('admins on $name', (target) => {
     expect(user).toMatchObject({
       role: 'admin',
       username: 'root.admin',
+      adminRole: 'owner',
       displayUsername: 'Root.Admin',
       email: 'root.admin@admins.invalid',
       emailVerified: true,
@@ -77,6 +78,17 @@ describe.each(testTargets())('admins on $name', (target) => {
     const [account] = await db.select().from(accounts).where(eq(accounts.userId, admin.id));
     expect(await verifyPassword({ hash: account!.password!, password: 'Outra#Senha9' })).toBe(true);
     expect(await countAdmins(db)).toBe(2);
+  });
+
+  it('creates an admin of the role it is given, and refuses an admin without a role', async () => {
+    const admin = await createAdmin(db, { username: 'cashier', adminRole: 'finance' });
+    expect(admin.adminRole).toBe('finance');
+    const [user] = await db.select().from(users).where(eq(users.id, admin.id));
+    expect(user?.adminRole).toBe('finance');
+    await expect(
+      db.update(users).set({ adminRole: null }).where(eq(users.id, admin.id)),
+    ).rejects.toThrow();
+    await db.delete(users).where(eq(users.id, admin.id));
   });
 
   it('refuses a username already taken, in any case, and writes nothing', async () => {

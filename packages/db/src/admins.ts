@@ -6,6 +6,7 @@ import { passwordIssue } from '@permuta/contracts/password-policy';
 import type { PasswordIssue } from '@permuta/contracts/password-policy';
 import { isStrongPassword, hashPassword } from './password.ts';
 import { accounts, users } from './schema/index.ts';
+import type { AdminRole } from './schema/enums.ts';
 
 /** Admins have no mailbox of their own: better-auth needs a unique e-mail, `.invalid` is reserved (RFC 2606). */
 export const ADMIN_EMAIL_DOMAIN = 'admins.invalid';
@@ -40,11 +41,14 @@ export interface CreateAdminInput {
   username: string;
   /** When omitted a strong random password is generated (and returned once). */
   password?: string;
+  /** What the admin may do in the back office; the first admin of a site is an owner. */
+  adminRole?: AdminRole;
 }
 
 export interface CreatedAdmin {
   id: string;
   username: string;
+  adminRole: AdminRole;
   /** The clear-text password: print it once, never store or log it. */
   password: string;
 }
@@ -81,7 +85,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates an admin: a `users` row (role admin, e-mail `<username>@admins.invalid`, verified)
+ * Creates an admin (an owner unless `adminRole` says otherwise): a `users` row (role admin, e-mail `<username>@admins.invalid`, verified)
  * and its credential `accounts` row (argon2id hash), in one transaction. Refuses a username that
  * is taken (by an admin or a customer) with `AdminExistsError`.
  */
@@ -95,6 +99,7 @@ export async function createAdmin(db: Db | Tx, input: CreateAdminInput): Promise
     );
   }
   const password = input.password ?? generatePassword(20);
+  const adminRole = input.adminRole ?? 'owner';
   if (!isStrongPassword(password)) {
     throw new AdminInputError(
       'password',
@@ -116,6 +121,7 @@ export async function createAdmin(db: Db | Tx, input: CreateAdminInput): Promise
       await tx.insert(users).values({
         id,
         role: 'admin',
+        adminRole,
         username,
         displayUsername,
         name: displayUsername,
@@ -135,7 +141,7 @@ export async function createAdmin(db: Db | Tx, input: CreateAdminInput): Promise
     if (isUniqueViolation(error)) throw new AdminExistsError(username);
     throw error;
   }
-  return { id, username, password };
+  return { id, username, adminRole, password };
 }
 
 /** Number of admin accounts (first-start checks, "cannot delete the last admin"). */

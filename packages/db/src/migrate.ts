@@ -42,9 +42,14 @@ function readExpectedCount(): number {
 
 /**
  * Applies every pending migration. On PostgreSQL an advisory lock serialises instances that
- * start together: the second waits, then finds nothing left to apply.
+ * start together: the second waits, then finds nothing left to apply. `folder` (tests) applies
+ * another folder's migrations, e.g. only the first ones, to test a later one on old data.
  */
-export async function migrate(handle: DbHandle): Promise<void> {
+export async function migrate(
+  handle: DbHandle,
+  { folder = migrationsFolder }: { folder?: string } = {},
+): Promise<void> {
+  const migrationsFolder = folder;
   if (handle.kind === 'pglite') {
     if (!handle.pglite) throw new Error('migrate: PGlite handle without its client');
     await migratePglite(drizzlePglite({ client: handle.pglite }), { migrationsFolder });

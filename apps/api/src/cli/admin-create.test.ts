@@ -87,16 +87,17 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     expect(generated.stderr).toBe('');
     expect(generated.code).toBe(0);
     expect(generated.stdout).toContain(
-      `Admin "alice.ops" created on the embedded database in ${dataDir}.`,
+      `Admin "alice.ops" (owner) created on the embedded database in ${dataDir}.`,
     );
     const password = /Password \(shown only now\): (\S+)/.exec(generated.stdout)?.[1] ?? '';
     expect(password).toHaveLength(20);
 
-    const chosen = await adminCreate(['--username', 'bob'], {
+    const chosen = await adminCreate(['--username', 'bob', '--role', 'finance'], {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'Chosen!Pass9',
     });
     expect(chosen.code).toBe(0);
+    expect(chosen.stdout).toContain('Admin "bob" (finance) created');
     // a chosen password is never echoed
     expect(chosen.stdout).not.toContain('Chosen!Pass9');
     expect(chosen.stdout).not.toContain('Password');
@@ -118,11 +119,27 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
       const alice = await signIn('alice.ops', password);
       expect(alice.statusCode).toBe(200);
       expect(alice.json().session).toMatchObject({ role: 'admin', email: 'Alice.Ops' });
-      expect((await signIn('bob', 'Chosen!Pass9')).statusCode).toBe(200);
+      // the first admin of a site is an owner; --role gives another role
+      expect(alice.json().user).toMatchObject({ adminRole: 'owner' });
+      const bob = await signIn('bob', 'Chosen!Pass9');
+      expect(bob.statusCode).toBe(200);
+      expect(bob.json().user).toMatchObject({ adminRole: 'finance' });
       expect((await signIn('alice.ops', `${password}x`)).statusCode).toBe(401);
     } finally {
       await app.close();
     }
+  });
+
+  it('refuses a role that does not exist before any write', async () => {
+    const emptyDir = tempDataDir();
+    const res = await adminCreate(['--username', 'carol', '--role', 'boss'], {
+      DATA_DIR: emptyDir,
+    });
+    expect(res.code).toBe(64);
+    expect(res.stderr.trim()).toBe(
+      '--role must be one of operator, finance, owner (default owner).',
+    );
+    expect(readdirSync(emptyDir)).toEqual([]);
   });
 
   it('reads the configuration like the server: a bad value stops it before any write', async () => {

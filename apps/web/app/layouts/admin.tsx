@@ -5,22 +5,58 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/NavLink.css';
 import { useState } from 'react';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { adminRoleAllows } from '@permuta/contracts/admin-roles';
 import { useTranslation } from '../i18n/react.tsx';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { ColorModeToggle } from '../components/color-mode-toggle.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { LoadingStatus } from '../components/load-states.tsx';
 import { LocalLink, LocalNavLink } from '../components/local-link.tsx';
 import { Logo } from '../components/logo.tsx';
+import { NotAllowed } from '../components/not-allowed.tsx';
+import { useAdminProfile } from '../features/admin-accounts/api/get-admin-profile.ts';
+import {
+  AdminRoleContext,
+  allowedPages,
+  appRouteIdOf,
+  pageAdminRole,
+} from '../lib/admin-access.tsx';
 import { sidebarRoutes } from '../lib/nav.ts';
 import { logout } from '../lib/session.ts';
+import { useLocale } from '../lib/use-locale.ts';
 import classes from './layouts.module.css';
 
 const ROUTES = sidebarRoutes('admin');
+const SECURITY_PATH = '/admin/account/security';
 
-/** Back office: header and a sidebar listing every admin screen. */
+/**
+ * Back office: header and a sidebar listing the admin screens the signed-in admin's role may
+ * open (decision 024); a page beyond the role shows "not allowed" instead of failing.
+ */
 export default function AdminLayout() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { pathname } = useLocation();
+  const matches = useMatches();
+  const profile = useAdminProfile(locale);
+  const role = profile.data?.adminRole ?? null;
+  const needed = pageAdminRole(appRouteIdOf(matches.at(-1)?.id ?? '')) ?? 'operator';
+  // until the role is known only the pages every admin may open are listed
+  const routes = allowedPages(ROUTES, role ?? 'operator');
+  const page =
+    needed === 'operator' ? (
+      <Outlet />
+    ) : role === null ? (
+      profile.isError ? (
+        <Outlet />
+      ) : (
+        <LoadingStatus />
+      )
+    ) : adminRoleAllows(role, needed) ? (
+      <Outlet />
+    ) : (
+      <NotAllowed role={role} needed={needed} />
+    );
   // the mobile sidebar belongs to the page it was opened on: navigating closes it
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const opened = openedOn === pathname;
@@ -50,6 +86,22 @@ export default function AdminLayout() {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Button
+              component={LocalLink}
+              to={SECURITY_PATH}
+              variant="subtle"
+              visibleFrom="sm"
+              title={
+                profile.data
+                  ? t('admin.access.signedInAs', {
+                      username: profile.data.username,
+                      role: t(`admin.roles.${profile.data.adminRole}`),
+                    })
+                  : undefined
+              }
+            >
+              {t('admin.access.myAccount')}
+            </Button>
             <LanguageSwitcher />
             <ColorModeToggle />
             <Button variant="subtle" onClick={() => logout()} visibleFrom="sm">
@@ -60,7 +112,7 @@ export default function AdminLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('nav.adminArea')}>
         <AppShell.Section grow className={classes.scroll}>
-          {ROUTES.map((route) => (
+          {routes.map((route) => (
             <NavLink
               key={route.id}
               component={LocalNavLink}
@@ -78,7 +130,7 @@ export default function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main">
-        <Outlet />
+        <AdminRoleContext.Provider value={role}>{page}</AdminRoleContext.Provider>
       </AppShell.Main>
     </AppShell>
   );

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tokens } from './catalogue.ts';
 import { createdAt, textId, timestamptz, updatedAt } from './columns.ts';
-import { locale, userRole } from './enums.ts';
+import { adminRole, locale, userRole } from './enums.ts';
 
 /**
  * better-auth 1.7 tables (core + plugins username, admin, twoFactor, emailOTP), named in the
@@ -34,6 +34,8 @@ export const users = pgTable(
   {
     id: textId(),
     role: userRole('role').notNull().default('customer'),
+    /** an admin's role in the back office (every admin has one, no customer has) */
+    adminRole: adminRole('admin_role'),
     /** better-auth's username plugin stores it lower-cased; sign-in name. */
     username: text('username').notNull().unique('users_username_unique'),
     displayUsername: text('display_username'),
@@ -74,6 +76,7 @@ export const users = pgTable(
     check('users_cpf_format', sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check('users_phone_format', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
     check('users_username_length', sql`char_length(${t.username}) >= 3`),
+    check('users_admin_role', sql`(${t.role} = 'admin') = (${t.adminRole} IS NOT NULL)`),
     check(
       'users_customer_identity',
       sql`${t.role} <> 'customer' OR (${t.cpf} IS NOT NULL AND ${t.phone} IS NOT NULL AND ${t.birthDate} IS NOT NULL)`,

@@ -3,6 +3,9 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 /** Who a `users` row is: a customer of the exchange or a back-office admin. */
 export const userRole = pgEnum('user_role', ['customer', 'admin']);
 
+/** An admin's role in the back office (decision 024); customers have none. */
+export const adminRole = pgEnum('admin_role', ['operator', 'finance', 'owner']);
+
 export const locale = pgEnum('locale', ['pt-BR', 'en-US']);
 
 /** The three kinds of asset the exchange swaps. */
@@ -54,6 +57,7 @@ export const treasuryEntryKind = pgEnum('treasury_entry_kind', [
 ]);
 
 export type UserRole = (typeof userRole.enumValues)[number];
+export type AdminRole = (typeof adminRole.enumValues)[number];
 export type Locale = (typeof locale.enumValues)[number];
 export type TokenKind = (typeof tokenKind.enumValues)[number];
 export type PriceSource = (typeof priceSource.enumValues)[number];

@@ -49,17 +49,18 @@ export async function lockUser(tx: Tx, id: string): Promise<UserRow | null> {
 }
 
 /**
- * Locks every admin row, so that two admins deleting or demoting each other at the same time
- * cannot both pass the "not the last admin" check. Returns their ids.
+ * Locks every admin row, so that two owners deleting or demoting each other at the same time
+ * cannot both pass the "not the last admin / owner" checks. Returns their ids and roles.
  */
-export async function lockAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
+export async function lockAdmins(
+  tx: Tx,
+): Promise<{ id: string; adminRole: UserRow['adminRole'] }[]> {
+  return tx
+    .select({ id: users.id, adminRole: users.adminRole })
     .from(users)
     .where(eq(users.role, 'admin'))
     .orderBy(users.id)
     .for('update');
-  return rows.map((row) => row.id);
 }
 
 export function toAdminListItem(user: UserRow): AdminListItem {
@@ -68,6 +69,7 @@ export function toAdminListItem(user: UserRow): AdminListItem {
     username: user.displayUsername ?? user.username,
     name: user.name,
     role: user.role,
+    adminRole: user.adminRole ?? 'operator',
     twoFactorEnabled: user.twoFactorEnabled,
     createdAt: user.createdAt.toISOString(),
   };
@@ -77,6 +79,7 @@ export function toAdminProfile(user: UserRow): AdminProfile {
   return {
     id: user.id,
     role: 'admin',
+    adminRole: user.adminRole ?? 'operator',
     username: user.displayUsername ?? user.username,
     name: user.name,
     twoFactorEnabled: user.twoFactorEnabled,

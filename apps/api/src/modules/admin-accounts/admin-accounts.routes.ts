@@ -22,7 +22,7 @@ import {
   twoFactorEnrolmentSchema,
 } from '@permuta/contracts';
 import { requestLocale } from '../../lib/locale.ts';
-import { authHeaders, requireAdmin, signedIn } from '../auth/guards.ts';
+import { authHeaders, defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import { createAdminAccountsService } from './admin-accounts.service.ts';
 import type { Actor, AuthCall } from './admin-accounts.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
@@ -68,12 +68,14 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
   });
   const tags = ['admin'];
   app.addHook('onRequest', requireAdmin);
+  defaultAdminRole(app, 'operator');
 
   // --- admins ---------------------------------------------------------------------------
 
   app.get(
     '/api/v1/admin/admins',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'List the admins',
@@ -86,6 +88,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/v1/admin/admins',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'Register a new admin',
@@ -102,6 +105,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/v1/admin/admins/:id',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: "Change an admin's username or password",
@@ -118,6 +122,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/v1/admin/admins/:id',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'Delete an admin',

@@ -10,7 +10,13 @@ import {
 import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
-import type { AdminProfile, CustomerProfile, DocumentView, Locale } from '@permuta/contracts';
+import type {
+  AdminProfile,
+  AdminRole,
+  CustomerProfile,
+  DocumentView,
+  Locale,
+} from '@permuta/contracts';
 import { passwordIssue } from '@permuta/contracts/password-policy';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -55,12 +61,14 @@ export interface AdminAccountsDeps {
 export interface AdminCreateInput {
   username: string;
   name?: string | undefined;
+  adminRole: AdminRole;
   password: string;
 }
 
 export interface AdminUpdateInput {
   username?: string | undefined;
   role?: 'customer' | 'admin' | undefined;
+  adminRole?: AdminRole | undefined;
   password?: string | undefined;
 }
 
@@ -123,6 +131,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
           const created = await createAdmin(tx, {
             username: input.username,
             password: input.password,
+            adminRole: input.adminRole,
           });
           const name = input.name?.trim();
           const row = name
@@ -171,15 +180,24 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       try {
         return await db.transaction(async (tx) => {
-          const adminIds = await repo.lockAdmins(tx);
+          const admins = await repo.lockAdmins(tx);
           const target = await repo.lockUser(tx, id);
           if (!target || target.role !== 'admin') throw notFound();
           if (input.role === 'customer') {
-            if (adminIds.length <= 1) throw new AppError('LAST_ADMIN', 409);
+            if (admins.length <= 1) throw new AppError('LAST_ADMIN', 409);
             throw new AppError('ADMIN_DEMOTE_UNSUPPORTED', 409);
           }
           const before = repo.toAdminListItem(target);
           const changes: Partial<UserRow> = {};
+          const roleChange =
+            input.adminRole && input.adminRole !== target.adminRole ? input.adminRole : null;
+          if (roleChange) {
+            const owners = admins.filter((admin) => admin.adminRole === 'owner');
+            if (target.adminRole === 'owner' && owners.length <= 1) {
+              throw new AppError('LAST_OWNER', 409);
+            }
+            changes.adminRole = roleChange;
+          }
           const username = input.username?.toLowerCase();
           if (username && username !== target.username) {
             if (await repo.usernameTaken(tx, username, target.id)) throw duplicateUsername();
@@ -207,6 +225,19 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             );
           }
           const after = repo.toAdminListItem(updated);
+          if (roleChange) {
+            await writeAudit(tx, {
+              actorType: 'admin',
+              actorId: actor.adminId,
+              action: 'admin.role_changed',
+              entityType: 'admin',
+              entityId: target.id,
+              ip: actor.ip,
+              before: { adminRole: target.adminRole },
+              after: { adminRole: roleChange },
+            });
+            if (Object.keys(changes).length === 1 && !passwordHash) return after;
+          }
           await writeAudit(tx, {
             actorType: 'admin',
             actorId: actor.adminId,
@@ -228,10 +259,14 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
     async deleteAdmin(actor: Actor, id: string): Promise<void> {
       if (id === actor.adminId) throw new AppError('ADMIN_SELF_DELETE', 409);
       await db.transaction(async (tx) => {
-        const adminIds = await repo.lockAdmins(tx);
+        const admins = await repo.lockAdmins(tx);
         const target = await repo.lockUser(tx, id);
         if (!target || target.role !== 'admin') throw notFound();
-        if (adminIds.length <= 1) throw new AppError('LAST_ADMIN', 409);
+        if (admins.length <= 1) throw new AppError('LAST_ADMIN', 409);
+        const owners = admins.filter((admin) => admin.adminRole === 'owner');
+        if (target.adminRole === 'owner' && owners.length <= 1) {
+          throw new AppError('LAST_OWNER', 409);
+        }
         // Sessions, credentials and two-factor rows go with the user (ON DELETE CASCADE).
         await repo.deleteUser(tx, target.id);
         await writeAudit(tx, {

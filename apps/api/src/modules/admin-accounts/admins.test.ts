@@ -81,6 +81,7 @@ describe('listing and creating admins', () => {
       payload: {
         username: 'Ops.Maria',
         name: 'Maria Operations',
+        adminRole: 'operator',
         password: NEW_PASSWORD,
         confirmPassword: NEW_PASSWORD,
       },
@@ -92,6 +93,7 @@ describe('listing and creating admins', () => {
       username: 'ops.maria',
       name: 'Maria Operations',
       role: 'admin',
+      adminRole: 'operator',
       twoFactorEnabled: false,
     });
     const [row] = await t.handle.db.select().from(users).where(eq(users.id, body.admin.id));
@@ -108,14 +110,23 @@ describe('listing and creating admins', () => {
     const [entry] = await auditEntries('admin.created', body.admin.id);
     expect(entry).toMatchObject({ actorType: 'admin', actorId: me.id, entityType: 'admin' });
     expect(entry?.ip).toBeTruthy();
-    expect(entry?.after).toMatchObject({ username: 'ops.maria', role: 'admin' });
+    expect(entry?.after).toMatchObject({
+      username: 'ops.maria',
+      role: 'admin',
+      adminRole: 'operator',
+    });
     expect(JSON.stringify(entry)).not.toContain(NEW_PASSWORD);
   });
 
   it('answers the success message in Portuguese by default', async () => {
     const res = await call('POST', '/api/v1/admin/admins', {
       locale: 'pt-BR',
-      payload: { username: 'ops_joao', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      payload: {
+        username: 'ops_joao',
+        adminRole: 'finance',
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Um novo administrador foi cadastrado com sucesso');
@@ -126,7 +137,12 @@ describe('listing and creating admins', () => {
     const customer = await registerCustomer(t.app);
     for (const username of [me.username.toUpperCase(), customer.username]) {
       const res = await call('POST', '/api/v1/admin/admins', {
-        payload: { username, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        payload: {
+          username,
+          adminRole: 'operator',
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toMatchObject({
@@ -138,7 +154,12 @@ describe('listing and creating admins', () => {
 
   it('refuses a weak password and mismatched confirmation', async () => {
     const res = await call('POST', '/api/v1/admin/admins', {
-      payload: { username: 'weakling', password: 'password', confirmPassword: 'other' },
+      payload: {
+        username: 'weakling',
+        adminRole: 'operator',
+        password: 'password',
+        confirmPassword: 'other',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
@@ -148,13 +169,19 @@ describe('listing and creating admins', () => {
   });
   it('refuses a breached password or one holding the username, saying why', async () => {
     const common = await call('POST', '/api/v1/admin/admins', {
-      payload: { username: 'ops_common', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' },
+      payload: {
+        username: 'ops_common',
+        adminRole: 'operator',
+        password: 'Passw0rd!',
+        confirmPassword: 'Passw0rd!',
+      },
     });
     expect(common.statusCode).toBe(400);
     expect(common.json().error.fields.password).toContain('leaked in data breaches');
     const personal = await call('POST', '/api/v1/admin/admins', {
       payload: {
         username: 'ops_self',
+        adminRole: 'operator',
         password: 'Ops_Self!2026',
         confirmPassword: 'Ops_Self!2026',
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuditPageSchema, adminAuditQuerySchema } from '@permuta/contracts';
-import { requireAdmin } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin } from '../auth/guards.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 import { createAuditService } from './audit.service.ts';
 
@@ -10,6 +10,7 @@ const errors = apiErrors(400, 401, 403);
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuditService({ db: app.db });
   app.addHook('onRequest', requireAdmin);
+  defaultAdminRole(app, 'owner');
 
   app.get(
     '/api/v1/admin/audit',

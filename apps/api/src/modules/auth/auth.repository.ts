@@ -88,6 +88,7 @@ export function adminProfile(user: UserRow): AdminProfile {
   return {
     id: user.id,
     role: 'admin',
+    adminRole: user.adminRole ?? 'operator',
     username: user.displayUsername ?? user.username,
     name: user.name,
     twoFactorEnabled: user.twoFactorEnabled,
@@ -102,6 +103,7 @@ export interface SessionRow {
   sessionExpiresAt: Date;
   userId: string;
   role: UserRow['role'];
+  adminRole: UserRow['adminRole'];
   email: string;
   username: string;
   emailVerified: boolean;
@@ -116,6 +118,7 @@ export const sessionColumns = {
   sessionExpiresAt: sessions.expiresAt,
   userId: users.id,
   role: users.role,
+  adminRole: users.adminRole,
   email: users.email,
   username: users.username,
   emailVerified: users.emailVerified,

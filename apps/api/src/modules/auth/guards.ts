@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { settings } from '@permuta/db';
 import type { Db } from '@permuta/db';
-import type { Role } from '@permuta/contracts';
+import { adminRoleAllows } from '@permuta/contracts';
+import type { AdminRole, Role } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from './auth.instance.ts';
 import { CLIENT_IP_HEADER } from './auth.instance.ts';
@@ -16,6 +17,8 @@ import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie
 export interface AuthContext {
   userId: string;
   role: Role;
+  /** an admin's role in the back office (decision 024); null for a customer */
+  adminRole: AdminRole | null;
   /** the customer's e-mail; `<username>@admins.invalid` for an admin */
   email: string;
   username: string;
@@ -38,6 +41,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the route fills `request.auth` itself (see authContextPlugin) */
     readsSession?: boolean;
+    /**
+     * An admin route: the least admin role that may call it (requireAdmin). A route without one
+     * is for owners only; a module names its usual role with `defaultAdminRole`.
+     */
+    adminRole?: AdminRole;
   }
 }
 
@@ -105,6 +113,7 @@ export function createSessionReader(options: SessionReaderOptions): SessionReade
       return {
         userId: row.userId,
         role: row.role === 'admin' ? 'admin' : 'customer',
+        adminRole: row.role === 'admin' ? (row.adminRole ?? 'operator') : null,
         email: row.email,
         username: row.username,
         sessionId: row.sessionId,
@@ -185,9 +194,20 @@ export async function isTwoFactorRequired(request: FastifyRequest): Promise<bool
 }
 
 /**
+ * The admin role this module's routes need unless a route says otherwise in
+ * `config.adminRole` (decision 024). Call it before the module registers its routes.
+ */
+export function defaultAdminRole(app: FastifyInstance, role: AdminRole): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, adminRole: route.config?.adminRole ?? role };
+  });
+}
+
+/**
  * Signed in as an admin: 401 UNAUTHENTICATED, 403 FORBIDDEN (customer). While two-factor is
  * mandatory and this admin has not enrolled, only the enrolment routes pass (403
- * TWO_FACTOR_REQUIRED elsewhere).
+ * TWO_FACTOR_REQUIRED elsewhere). Then the admin's role must reach the route's
+ * `config.adminRole` (owner when the route names none): 403 ADMIN_ROLE_FORBIDDEN otherwise.
  */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
   const auth = signedIn(request);
@@ -197,5 +217,9 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
     if (!route.startsWith(TWO_FACTOR_ENROLMENT_PREFIX) && (await isTwoFactorRequired(request))) {
       throw new AppError('TWO_FACTOR_REQUIRED', 403);
     }
+  }
+  const required = request.routeOptions.config.adminRole ?? 'owner';
+  if (!adminRoleAllows(auth.adminRole ?? 'operator', required)) {
+    throw new AppError('ADMIN_ROLE_FORBIDDEN', 403);
   }
 }

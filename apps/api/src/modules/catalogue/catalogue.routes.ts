@@ -34,7 +34,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { exchangeClientFromConfig } from '../../adapters/exchange/binance-client.ts';
 import { ExchangeRejectedError, isExchangeError } from '../../adapters/exchange/exchange.ts';
-import { requireAdmin, signedIn } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import type { Actor } from './catalogue.service.ts';
@@ -75,6 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   const exchange = exchangeClientFromConfig(config.exchange);
   const tags = ['admin-catalogue'];
   app.addHook('onRequest', requireAdmin);
+  defaultAdminRole(app, 'finance');
 
   // --- tokens and networks --------------------------------------------------------------
 
@@ -93,6 +94,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/v1/admin/tokens',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'Add a token with at least one network',
@@ -120,6 +122,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.patch(
     '/api/v1/admin/tokens/:coinName',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: "Change a token's fields",
@@ -135,6 +138,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.put(
     '/api/v1/admin/tokens/:coinName/enabled',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'Enable or disable a token (customers see the change at once)',
@@ -150,6 +154,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/v1/admin/tokens/:coinName/networks',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'Add a network to a token',
@@ -167,6 +172,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.patch(
     '/api/v1/admin/tokens/:coinName/networks/:network',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: "Change a network's fields",
@@ -189,6 +195,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.put(
     '/api/v1/admin/tokens/:coinName/networks/:network/enabled',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: 'Enable or disable a network',
@@ -342,6 +349,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/v1/admin/catalogue/sync',
     {
+      config: { adminRole: 'owner' },
       schema: {
         tags,
         summary: "Import coins and networks from the exchange's capital config",

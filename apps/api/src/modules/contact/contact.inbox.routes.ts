@@ -5,7 +5,7 @@ import {
   adminContactQuerySchema,
   contactMessageIdParamsSchema,
 } from '@permuta/contracts';
-import { requireAdmin, signedIn } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createContactInboxService } from './contact.inbox.service.ts';
@@ -16,6 +16,7 @@ const errors = apiErrors(400, 401, 403, 404);
 export const contactInboxRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
   const service = createContactInboxService({ db: app.db, now });
   app.addHook('onRequest', requireAdmin);
+  defaultAdminRole(app, 'operator');
   const tags = ['admin', 'contact'];
 
   app.get(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '@permuta/contracts';
-import { requireAdmin } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
@@ -11,6 +11,7 @@ const errors = apiErrors(401, 403);
 export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
   const service = createDashboardService({ db: app.db, now });
   app.addHook('onRequest', requireAdmin);
+  defaultAdminRole(app, 'operator');
 
   app.get(
     '/api/v1/admin/dashboard',

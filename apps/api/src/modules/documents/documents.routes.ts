@@ -163,6 +163,7 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
   app.get(
     '/api/v1/admin/documents/:id/file',
     {
+      config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],

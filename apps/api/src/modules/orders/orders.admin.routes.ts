@@ -13,7 +13,7 @@ import {
   orderFileParamsSchema,
   orderIdParamsSchema,
 } from '@permuta/contracts';
-import { requireAdmin, signedIn } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import { readMultipart, sendOrderFile } from './order-files.ts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
@@ -37,6 +37,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
   { orders },
 ) => {
   const tags = ['admin', 'orders'];
+  defaultAdminRole(app, 'operator');
   const caller = (request: FastifyRequest) => ({
     userId: signedIn(request).userId,
     ip: request.ip,

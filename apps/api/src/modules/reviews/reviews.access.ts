@@ -6,7 +6,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/v1/me/reviews': 'customer',
   'GET /api/v1/me/reviews': 'customer',
   'GET /api/v1/reviews': 'public',
-  'GET /api/v1/admin/reviews': 'admin',
-  'PUT /api/v1/admin/reviews/:id/visible': 'admin',
-  'DELETE /api/v1/admin/reviews/:id': 'admin',
+  'GET /api/v1/admin/reviews': 'operator',
+  'PUT /api/v1/admin/reviews/:id/visible': 'operator',
+  'DELETE /api/v1/admin/reviews/:id': 'operator',
 };

@@ -113,6 +113,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) =>
   app.get(
     '/api/v1/admin/reviews',
     {
+      config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
         tags: adminTags,
@@ -129,6 +130,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) =>
   app.put(
     '/api/v1/admin/reviews/:id/visible',
     {
+      config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
         tags: adminTags,
@@ -146,6 +148,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) =>
   app.delete(
     '/api/v1/admin/reviews/:id',
     {
+      config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
         tags: adminTags,

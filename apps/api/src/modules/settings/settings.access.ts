@@ -6,7 +6,7 @@ import type { Access } from '../../../test/access.ts';
  */
 export const ACCESS: Record<string, Access> = {
   'GET /api/v1/settings': 'public',
-  'GET /api/v1/admin/settings': 'admin',
-  'PATCH /api/v1/admin/settings': 'admin',
-  'GET /api/v1/admin/settings/history': 'admin',
+  'GET /api/v1/admin/settings': 'owner',
+  'PATCH /api/v1/admin/settings': 'owner',
+  'GET /api/v1/admin/settings/history': 'owner',
 };

@@ -12,7 +12,7 @@ import {
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireAdmin, signedIn } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import type { ModuleOptions } from '../module-options.ts';
 import { createSettingsService } from './settings.service.ts';
 import type { Actor } from './settings.service.ts';
@@ -76,6 +76,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
     admin.addHook('onRequest', requireAdmin);
+    defaultAdminRole(admin, 'owner');
     const tags = ['admin-settings'];
 
     admin.get(
@@ -130,6 +131,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     admin.get(
       '/api/v1/admin/security',
       {
+        config: { adminRole: 'operator' },
         schema: {
           tags: ['admin'],
           summary: 'Whether two-factor is mandatory for admins',

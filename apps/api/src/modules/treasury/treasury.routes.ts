@@ -6,7 +6,7 @@ import {
   treasuryEntrySchema,
   treasurySchema,
 } from '@permuta/contracts';
-import { requireAdmin, signedIn } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import type { TreasuryService } from './treasury.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
@@ -18,6 +18,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod<{ treasury: TreasuryService }
   { treasury },
 ) => {
   const tags = ['treasury'];
+  defaultAdminRole(app, 'finance');
 
   app.get(
     '/api/v1/admin/treasury',

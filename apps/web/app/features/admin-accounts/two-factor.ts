@@ -26,5 +26,5 @@ export function isTwoFactorRequired(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === 'TWO_FACTOR_REQUIRED';
 }
 
-/** Where an admin without the mandatory two-factor is sent: the security section of the dashboard. */
-export const ENROL_PATH = '/admin?twoFactor=required#security';
+/** Where an admin without the mandatory two-factor is sent: the admin's own security page. */
+export const ENROL_PATH = '/admin/account/security?twoFactor=required';

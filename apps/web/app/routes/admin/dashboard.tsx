@@ -12,13 +12,7 @@ const DashboardScreen = lazy(() =>
   })),
 );
 
-const SecuritySection = lazy(() =>
-  import('../../features/admin-accounts/components/security-section.tsx').then((m) => ({
-    default: m.SecuritySection,
-  })),
-);
-
-/** The back office's home: the work waiting now and the charts; the admin's own security below. */
+/** The back office's home: the work waiting now and the charts. */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
   return (
@@ -26,9 +20,6 @@ export default function AdminDashboardPage() {
       <Title order={1}>{t('pages.adminDashboard.title')}</Title>
       <Suspense fallback={<ScreenLoader />}>
         <DashboardScreen />
-      </Suspense>
-      <Suspense fallback={<ScreenLoader />}>
-        <SecuritySection />
       </Suspense>
     </Stack>
   );

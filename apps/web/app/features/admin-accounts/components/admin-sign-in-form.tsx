@@ -12,6 +12,7 @@ import type { AdminSignInInput, SessionResponse } from '@permuta/contracts/accou
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useEarlyInput } from '../../../lib/early-input.ts';
+import { getQueryClient } from '../../../lib/query-client.tsx';
 import { login } from '../../../lib/session.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { needsTwoFactor, useAdminSignIn } from '../api/sign-in.ts';
@@ -43,6 +44,8 @@ export function AdminSignInForm() {
   });
 
   const finish = (answer: SessionResponse) => {
+    // nothing of an admin signed in before in this tab (its profile, its role) is kept
+    getQueryClient().clear();
     login({ role: 'admin', email: answer.session.email });
   };
 

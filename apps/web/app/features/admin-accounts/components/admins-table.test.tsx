@@ -19,6 +19,7 @@ const admins = [
     username: 'ana',
     name: 'Ana',
     role: 'admin' as const,
+    adminRole: 'owner' as const,
     twoFactorEnabled: true,
     createdAt: '2026-11-20T10:00:00Z',
   },
@@ -27,6 +28,7 @@ const admins = [
     username: 'bruno',
     name: 'Bruno',
     role: 'admin' as const,
+    adminRole: 'operator' as const,
     twoFactorEnabled: false,
     createdAt: '2026-11-21T10:00:00Z',
   },
@@ -55,6 +57,9 @@ beforeEach(() => {
   );
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (url === '/api/v1/admin/admins') return json(200, { items: admins });
+    if (url === '/api/v1/admin/admins/a2' && init?.method === 'PATCH') {
+      return json(200, { ...admins[1], adminRole: 'finance' });
+    }
     if (url === '/api/v1/admin/admins/a2' && init?.method === 'DELETE') {
       return json(409, {
         error: {
@@ -93,12 +98,14 @@ function renderAt(locale: Locale) {
 }
 
 describe('admins table', () => {
-  it('lists the admins with their two-factor state, marks the signed-in one and counts them', async () => {
+  it('lists the admins with their role and two-factor state, marks the signed-in one and counts them', async () => {
     renderAt('pt-BR');
     const table = await screen.findByRole('table');
     expect(within(table).getByText('2 administradores')).toBeTruthy();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Proprietário')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Operador')).toBeTruthy();
     expect(within(rows[1]!).getByText('Você')).toBeTruthy();
     expect(within(rows[1]!).getByText('Dois fatores ativado')).toBeTruthy();
     expect(within(rows[2]!).getByText('Dois fatores desativado')).toBeTruthy();
@@ -112,6 +119,26 @@ describe('admins table', () => {
     expect(dialog.querySelector('button[aria-label="Mostrar senha"]')).toBeTruthy();
     expect(englishIn(document.body)).toEqual([]);
   });
+
+  for (const [locale, edit, save, finance] of [
+    ['pt-BR', 'Editar bruno', 'Salvar alterações', 'Financeiro'],
+    ['en-US', 'Edit bruno', 'Save changes', 'Finance'],
+  ] as const) {
+    it(`changes an admin's role from the edit dialog (${locale})`, async () => {
+      renderAt(locale);
+      fireEvent.click(await screen.findByRole('button', { name: edit }));
+      const dialog = await screen.findByRole('dialog');
+      const select = within(dialog).getByRole('combobox') as HTMLSelectElement;
+      expect([...select.options].map((o) => o.textContent)).toContain(finance);
+      fireEvent.change(select, { target: { value: 'finance' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: save }));
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[1]?.body).toBe(
+          JSON.stringify({ adminRole: 'finance' }),
+        ),
+      );
+    });
+  }
 
   it("asks for confirmation before deleting and shows the API's refusal", async () => {
     renderAt('en-US');
@@ -139,12 +166,14 @@ describe('admin edit', () => {
   const admin = admins[1]!;
 
   it('sends only what changed, and the password only when typed', () => {
-    expect(adminChanges(admin, { username: 'bruno', role: 'admin', password: '' })).toEqual({});
-    expect(adminChanges(admin, { username: ' bruno.ops ', role: 'admin', password: '' })).toEqual({
+    const same = { username: 'bruno', adminRole: 'operator' as const, password: '' };
+    expect(adminChanges(admin, same)).toEqual({});
+    expect(adminChanges(admin, { ...same, username: ' bruno.ops ' })).toEqual({
       username: 'bruno.ops',
     });
-    expect(
-      adminChanges(admin, { username: 'bruno', role: 'customer', password: 'N3w!pass' }),
-    ).toEqual({ role: 'customer', password: 'N3w!pass' });
+    expect(adminChanges(admin, { ...same, adminRole: 'finance', password: 'N3w!pass' })).toEqual({
+      adminRole: 'finance',
+      password: 'N3w!pass',
+    });
   });
 });

@@ -21,7 +21,7 @@ import {
   Group,
   Loader,
   Modal,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
@@ -29,6 +29,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminUpdateSchema } from '@permuta/contracts/accounts';
+import { ADMIN_ROLES, type AdminRole } from '@permuta/contracts/admin-roles';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -107,7 +108,7 @@ export function AdminsTable() {
                   </Group>
                 </Table.Td>
                 <Table.Td>{admin.name}</Table.Td>
-                <Table.Td>{t(`admin.roles.${admin.role}`)}</Table.Td>
+                <Table.Td>{t(`admin.roles.${admin.adminRole}`)}</Table.Td>
                 <Table.Td>
                   <Badge color={admin.twoFactorEnabled ? 'green' : 'gray'} variant="light">
                     {admin.twoFactorEnabled
@@ -167,7 +168,7 @@ export function AdminsTable() {
 
 interface EditValues {
   username: string;
-  role: 'admin' | 'customer';
+  adminRole: AdminRole;
   password: string;
 }
 
@@ -176,7 +177,7 @@ export function adminChanges(admin: AdminListItem, values: EditValues): AdminUpd
   const changes: AdminUpdateInput = {};
   const username = values.username.trim();
   if (username !== admin.username) changes.username = username;
-  if (values.role !== admin.role) changes.role = values.role;
+  if (values.adminRole !== admin.adminRole) changes.adminRole = values.adminRole;
   if (values.password !== '') changes.password = values.password;
   return changes;
 }
@@ -187,7 +188,7 @@ function EditAdminForm({ admin, onDone }: { admin: AdminListItem; onDone: () => 
   const update = useUpdateAdmin(locale);
   const form = useForm<EditValues>({
     mode: 'uncontrolled',
-    initialValues: { username: admin.username, role: admin.role, password: '' },
+    initialValues: { username: admin.username, adminRole: admin.adminRole, password: '' },
     validate: (values) => {
       const changes = adminChanges(admin, values);
       if (Object.keys(changes).length === 0) return {};
@@ -232,15 +233,12 @@ function EditAdminForm({ admin, onDone }: { admin: AdminListItem; onDone: () => 
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
-        <Select
+        <NativeSelect
           label={t('admin.fields.role')}
-          data={[
-            { value: 'admin', label: t('admin.roles.admin') },
-            { value: 'customer', label: t('admin.roles.customer') },
-          ]}
-          allowDeselect={false}
-          key={form.key('role')}
-          {...form.getInputProps('role')}
+          description={t('admin.fields.roleHelp')}
+          data={ADMIN_ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
+          key={form.key('adminRole')}
+          {...form.getInputProps('adminRole')}
         />
         <PasswordField
           label={t('admin.fields.newPassword')}

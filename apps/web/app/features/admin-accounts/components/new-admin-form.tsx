@@ -4,10 +4,11 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { adminCreateSchema } from '@permuta/contracts/accounts';
+import { ADMIN_ROLES, type AdminRole } from '@permuta/contracts/admin-roles';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -21,6 +22,8 @@ import { useTwoFactorRedirect } from '../use-two-factor-redirect.ts';
 interface Values {
   username: string;
   name: string;
+  /** '' until the owner picks one: the role is a deliberate choice */
+  adminRole: AdminRole | '';
   password: string;
   confirmPassword: string;
 }
@@ -31,6 +34,7 @@ export function toAdminCreateInput(values: Values): AdminCreateInput {
   return {
     username: values.username,
     ...(name ? { name } : {}),
+    adminRole: values.adminRole as AdminRole,
     password: values.password,
     confirmPassword: values.confirmPassword,
   };
@@ -44,7 +48,7 @@ export function NewAdminForm() {
   useTwoFactorRedirect(create.error);
   const form = useForm<Values>({
     mode: 'uncontrolled',
-    initialValues: { username: '', name: '', password: '', confirmPassword: '' },
+    initialValues: { username: '', name: '', adminRole: '', password: '', confirmPassword: '' },
     validate: (values) =>
       zodValidate<AdminCreateInput>(adminCreateSchema, locale)(toAdminCreateInput(values)),
   });
@@ -87,6 +91,17 @@ export function NewAdminForm() {
             autoComplete="off"
             key={form.key('name')}
             {...form.getInputProps('name')}
+          />
+          <NativeSelect
+            label={t('admin.fields.role')}
+            description={t('admin.fields.roleHelp')}
+            required
+            data={[
+              { value: '', label: t('admin.fields.rolePlaceholder'), disabled: true },
+              ...ADMIN_ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) })),
+            ]}
+            key={form.key('adminRole')}
+            {...form.getInputProps('adminRole')}
           />
           <PasswordField
             label={t('admin.fields.password')}

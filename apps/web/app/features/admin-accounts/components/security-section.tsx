@@ -37,6 +37,7 @@ import { fieldMessage } from '@permuta/contracts/validation';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { Locale } from '../../../lib/locale.ts';
+import { useAdminCan } from '../../../lib/admin-access.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
@@ -321,6 +322,7 @@ function MandatorySetting({ ownTwoFactor }: { ownTwoFactor: boolean }) {
   const locale = useLocale();
   const security = useSecurity(locale);
   const update = useUpdateSecurity(locale);
+  const isOwner = useAdminCan('owner');
 
   if (security.isPending) {
     return (
@@ -340,6 +342,19 @@ function MandatorySetting({ ownTwoFactor }: { ownTwoFactor: boolean }) {
     );
   }
   const required = security.data.twoFactorRequired;
+  if (!isOwner) {
+    // the rule is a setting: every admin reads it, only an owner changes it
+    return (
+      <Stack gap={4} data-testid="two-factor-rule">
+        <Text size="sm">
+          {required ? t('admin.security.mandatoryStateOn') : t('admin.security.mandatoryStateOff')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('admin.security.mandatoryOwnerOnly')}
+        </Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs">
       <Switch

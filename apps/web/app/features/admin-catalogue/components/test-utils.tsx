@@ -7,6 +7,8 @@ import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { localizePath, type Locale } from '../../../lib/locale.ts';
+import { AdminRoleContext } from '../../../lib/admin-access.tsx';
+import type { AdminRole } from '@permuta/contracts/admin-roles';
 
 export { json };
 
@@ -34,12 +36,20 @@ export function sentBodies(mock: ReturnType<typeof stubFetch>, method: string, u
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 
-/** Renders `ui` at `path` in `locale` with the app's providers, signed in as an admin. */
-export function renderWith(ui: ReactNode, locale: Locale, path = '/admin') {
+/** `ui` as the admin layout shows it to an admin of `role` (an owner unless told otherwise). */
+export function renderWith(
+  ui: ReactNode,
+  locale: Locale,
+  path = '/admin',
+  role: AdminRole = 'owner',
+) {
   getQueryClient().clear();
   localStorage.setItem(
     'session',
     JSON.stringify({ role: 'admin', email: 'ana', createdAt: new Date().toISOString() }),
   );
-  return renderAt(localizePath(path, locale), ui);
+  return renderAt(
+    localizePath(path, locale),
+    <AdminRoleContext.Provider value={role}>{ui}</AdminRoleContext.Provider>,
+  );
 }

@@ -38,6 +38,7 @@ import { formatAmount } from '../../../lib/amount.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useAdminCan } from '../../../lib/admin-access.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useAdminToken } from '../api/get-token.ts';
 import { PRICE_HISTORY_PAGE_SIZE, usePriceHistory } from '../api/price-history.ts';
@@ -60,6 +61,8 @@ export function TokenDetail({ code, now = () => new Date() }: { code: string; no
   const { t } = useTranslation();
   const locale = useLocale();
   const token = useAdminToken(code, locale);
+  // the token's fields and networks are the owner's (decision 024); finance sets its price
+  const owns = useAdminCan('owner');
 
   const back = (
     <Anchor component={Link} to={localizePath('/admin/manager-tokens', locale)} size="sm">
@@ -84,7 +87,7 @@ export function TokenDetail({ code, now = () => new Date() }: { code: string; no
     <Stack gap="lg">
       {back}
       <TokenHeader token={data} />
-      <TokenFieldsForm key={`${data.id}-${data.syncedAt ?? ''}`} token={data} />
+      {owns && <TokenFieldsForm key={`${data.id}-${data.syncedAt ?? ''}`} token={data} />}
       <Balances token={data} />
       <PriceSection
         key={`${data.priceSource}-${data.exchangeSymbol ?? ''}`}
@@ -119,6 +122,7 @@ function TokenHeader({ token }: { token: AdminToken }) {
       },
     );
   };
+  const owns = useAdminCan('owner');
   return (
     <Group justify="space-between" align="center">
       <Title order={1}>
@@ -128,7 +132,7 @@ function TokenHeader({ token }: { token: AdminToken }) {
         size="md"
         label={t('adminCatalogue.token.enabled')}
         checked={token.enabled}
-        disabled={setEnabled.isPending}
+        disabled={!owns || setEnabled.isPending}
         onChange={(event) => setAsking(event.currentTarget.checked)}
       />
       <SwitchConfirmDialog
@@ -531,7 +535,8 @@ function NetworksSection({ token }: { token: AdminToken }) {
     if (field === 'enabled') setEnabled.mutate({ network, enabled: on }, options);
     else update.mutate({ network, changes: { [field]: on } }, options);
   };
-  const busy = setEnabled.isPending || update.isPending;
+  const owns = useAdminCan('owner');
+  const busy = !owns || setEnabled.isPending || update.isPending;
 
   return (
     <Paper withBorder p="lg">
@@ -540,9 +545,11 @@ function NetworksSection({ token }: { token: AdminToken }) {
           <Title order={2} size="h3">
             {t('adminCatalogue.networks.title')}
           </Title>
-          <Button variant="light" onClick={() => setAdding(true)}>
-            {t('adminCatalogue.networks.add')}
-          </Button>
+          {owns && (
+            <Button variant="light" onClick={() => setAdding(true)}>
+              {t('adminCatalogue.networks.add')}
+            </Button>
+          )}
         </Group>
         {token.networks.length === 0 ? (
           <Text>{t('adminCatalogue.networks.none')}</Text>
@@ -620,14 +627,16 @@ function NetworksSection({ token }: { token: AdminToken }) {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setEditing(network)}
-                        aria-label={t('adminCatalogue.networks.editOf', { code: network.code })}
-                      >
-                        {t('admin.common.edit')}
-                      </Button>
+                      {owns && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => setEditing(network)}
+                          aria-label={t('adminCatalogue.networks.editOf', { code: network.code })}
+                        >
+                          {t('admin.common.edit')}
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -19,6 +19,7 @@ import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useAdminCan } from '../../../lib/admin-access.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useAdminTokens } from '../api/list-tokens.ts';
 import { useRefreshPrices } from '../api/refresh-prices.ts';
@@ -82,24 +83,30 @@ export function TokensTable({ now = () => new Date() }: { now?: () => Date }) {
       },
     );
   };
+  // adding, syncing and switching tokens is the owner's (decision 024); finance prices them
+  const owns = useAdminCan('owner');
 
   const actions = (
     <Group gap="sm">
-      <Button component={Link} to={localizePath('/admin/add-token', locale)}>
-        {t('adminCatalogue.list.addToken')}
-      </Button>
-      <Button
-        variant="light"
-        loading={sync.isPending}
-        onClick={() =>
-          sync.mutate(undefined, {
-            onSuccess: (result) => void toast.success(result.message),
-            onError: (error) => void toast.error(errorText(error)),
-          })
-        }
-      >
-        {t('adminCatalogue.list.sync')}
-      </Button>
+      {owns && (
+        <Button component={Link} to={localizePath('/admin/add-token', locale)}>
+          {t('adminCatalogue.list.addToken')}
+        </Button>
+      )}
+      {owns && (
+        <Button
+          variant="light"
+          loading={sync.isPending}
+          onClick={() =>
+            sync.mutate(undefined, {
+              onSuccess: (result) => void toast.success(result.message),
+              onError: (error) => void toast.error(errorText(error)),
+            })
+          }
+        >
+          {t('adminCatalogue.list.sync')}
+        </Button>
+      )}
       <Button
         variant="light"
         loading={refresh.isPending}
@@ -201,7 +208,7 @@ export function TokensTable({ now = () => new Date() }: { now?: () => Date }) {
                   <Table.Td>
                     <Switch
                       checked={token.enabled}
-                      disabled={setEnabled.isPending}
+                      disabled={!owns || setEnabled.isPending}
                       aria-label={t('adminCatalogue.token.enableOf', { code: token.code })}
                       onChange={(event) =>
                         setAsking({ code: token.code, on: event.currentTarget.checked })

@@ -12,6 +12,8 @@ import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
 import { localeFromPath } from '../../../lib/locale.ts';
 import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
+import { AdminRoleContext } from '../../../lib/admin-access.tsx';
+import type { AdminRole } from '@permuta/contracts/admin-roles';
 import { DashboardScreen } from './dashboard-screen.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -167,13 +169,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(url: string) {
+function renderAt(url: string, role: AdminRole = 'finance') {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <I18nextProvider i18n={i18nFor(localeFromPath(url))}>
         <MantineProvider>
           <QueryProvider>
-            <DashboardScreen />
+            <AdminRoleContext.Provider value={role}>
+              <DashboardScreen />
+            </AdminRoleContext.Provider>
           </QueryProvider>
         </MantineProvider>
       </I18nextProvider>
@@ -354,5 +358,14 @@ describe('the held prices on the admin dashboard', () => {
     await waitFor(() => expect(screen.queryByTestId('held-price-BTC')).toBeNull());
     expect(decided).toEqual(['/api/v1/admin/price-holds/BTC/reject']);
     expect(await screen.findByText('No price is held.')).toBeTruthy();
+  });
+
+  it('leaves the held prices out for an operator, who may not decide them, and asks nothing', async () => {
+    answer = () => json(200, emptyDashboard());
+    holds = () => json(200, { items: [btcHold] });
+    renderAt('/admin', 'operator');
+    await screen.findByTestId('dashboard');
+    expect(screen.queryByTestId('held-price-BTC')).toBeNull();
+    expect(fetchMock.mock.calls.some(([path]) => String(path).includes('price-holds'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Stack } from '@mantine/core';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
+import { useAdminCan } from '../../../lib/admin-access.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useTwoFactorRedirect } from '../../admin-accounts/use-two-factor-redirect.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -16,6 +17,8 @@ const DashboardCharts = lazy(() =>
 export function DashboardScreen() {
   const locale = useLocale();
   const dashboard = useDashboard(locale);
+  // held prices are decided by finance (decision 024)
+  const decidesPrices = useAdminCan('finance');
   useTwoFactorRedirect(dashboard.error);
 
   if (dashboard.isPending) return <LoadingStatus />;
@@ -26,7 +29,7 @@ export function DashboardScreen() {
   }
   return (
     <Stack gap="xl" data-testid="dashboard">
-      <HeldPrices locale={locale} />
+      {decidesPrices && <HeldPrices locale={locale} />}
       <WorkQueues queues={dashboard.data.queues} locale={locale} />
       <Suspense fallback={<LoadingStatus />}>
         <DashboardCharts dashboard={dashboard.data} locale={locale} />
