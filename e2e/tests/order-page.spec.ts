@@ -49,6 +49,8 @@ for (const locale of LOCALES) {
     // --- pending: the QR of the address and "send exactly the amount above" ---------------------
     await page.goto(url(locale, `/profile/my-orders/${order.reference}`));
     const card = page.getByTestId('payment-crypto');
+    // the first visit loads the page's modules: a busy machine takes its time
+    await expect(card).toBeVisible({ timeout: 60_000 });
     const address = order.payment?.method === 'crypto' ? order.payment.address : null;
     expect(address, 'deposit address').toBeTruthy();
     const qr = card.getByRole('img', {
