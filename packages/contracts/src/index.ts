@@ -17,3 +17,6 @@ export * from './dashboard.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
 export * from './audit.ts';
+export * from './br-format.ts';
+export * from './explorers.ts';
+export * from './boleto-line.ts';

@@ -35,7 +35,7 @@ import {
  * - POST /api/v1/admin/orders/:id/transition  adminTransitionSchema -> adminOrderSchema
  * - POST /api/v1/admin/orders/:id/pay    multipart `file` + `payoutTxId`? -> adminOrderSchema (admin_paid)
  * - POST /api/v1/admin/orders/:id/refund multipart `file` + `note` -> adminOrderSchema (refunded)
- * - POST /api/v1/admin/orders/:id/boleto multipart `file` (PDF) -> adminOrderSchema
+ * - POST /api/v1/admin/orders/:id/boleto multipart `file` (PDF) + `boletoLine`? -> adminOrderSchema
  * - GET  /api/v1/admin/orders/:id/files/:file
  * - GET  /api/v1/admin/treasury          treasurySchema (balances, reserved, available per token)
  * - GET  /api/v1/admin/treasury/entries  treasuryEntriesQuerySchema -> treasuryEntryPageSchema
@@ -185,6 +185,8 @@ export const paymentInstructionsSchema = z.discriminatedUnion('method', [
     businessDays: z.number().int(),
     /** the admin has uploaded the boleto PDF (download with files/boleto) */
     boletoAvailable: z.boolean(),
+    /** the boleto's linha digitável (47 digits) when the admin typed it with the PDF */
+    boletoLine: z.string().nullable(),
     /**
      * while the boleto is not issued: the order is canceled if it is still not issued then (the
      * order's expiresAt); null once issued
@@ -208,6 +210,8 @@ export const paymentInstructionsSchema = z.discriminatedUnion('method', [
     network: z.string(),
     networkName: z.string(),
     address: z.string().nullable(),
+    /** the deposit address as a QR image (data: URL, SVG), '' without an address */
+    qrCode: z.string(),
     memo: z.string().nullable(),
     minConfirmations: z.number().int(),
     tip: z.string().nullable(),

@@ -7,12 +7,8 @@ export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
-/** `12345678909` -> `123.456.789-09`; anything else unchanged. */
-export function formatCpf(cpf: string): string {
-  const digits = cpf.replace(/\D/g, '');
-  if (digits.length !== 11) return cpf;
-  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
-}
+/** `12345678909` -> `123.456.789-09`: the shared formatter of Brazilian identifiers. */
+export { formatCpf, formatTaxId, formatPixKey } from '@permuta/contracts/br-format';
 
 /** A file size for people: `820 B`, `1,5 MB` (decimal separator of the language). */
 export function formatBytes(bytes: number, locale: Locale): string {

@@ -133,6 +133,10 @@ export const ORDERS_ERROR_MESSAGES = {
     'en-US': 'The boleto must be a PDF file.',
     'pt-BR': 'O boleto precisa ser um arquivo PDF.',
   },
+  BOLETO_LINE_INVALID: {
+    'en-US': 'The linha digitável is not valid: check it against the boleto.',
+    'pt-BR': 'A linha digitável não é válida: confira com o boleto.',
+  },
   CURSOR_INVALID: {
     'en-US': 'This page link is no longer valid. Start again from the first page.',
     'pt-BR': 'Este link de página não é mais válido. Recomece pela primeira página.',
@@ -163,5 +167,15 @@ export const ORDERS_FIELD_MESSAGES = {
   'txHash.invalid': {
     'en-US': 'Invalid transaction hash.',
     'pt-BR': 'Hash de transação inválido.',
+  },
+  'boletoLine.length': {
+    'en-US': 'Type the 47 digits of the linha digitável (dots and spaces are fine).',
+    'pt-BR': 'Digite os 47 dígitos da linha digitável (pontos e espaços podem ficar).',
+  },
+  'boletoLine.checkDigit': {
+    'en-US':
+      'A check digit of this linha digitável does not match: compare it with the boleto again.',
+    'pt-BR':
+      'Um dígito verificador desta linha digitável não confere: compare-a de novo com o boleto.',
   },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -56,6 +56,8 @@ export const orders = pgTable(
     paymentProofStorageKey: text('payment_proof_storage_key'),
     /** Boleto PDF uploaded by the admin. */
     boletoStorageKey: text('boleto_storage_key'),
+    /** The boleto's linha digitável (47 digits, check digits valid), typed by the admin with the PDF. */
+    boletoLine: text('boleto_line'),
     /** Admin's proof that the funds went back to the customer (refund). */
     refundProofStorageKey: text('refund_proof_storage_key'),
     /** Transaction id of the payout (exchange withdrawal or manual). */
@@ -120,6 +122,7 @@ export const orders = pgTable(
     check('orders_extra_fee_non_negative', sql`${t.extraFee} >= 0`),
     check('orders_payout_attempts_non_negative', sql`${t.payoutAttempts} >= 0`),
     check('orders_tokens_distinct', sql`${t.sendTokenId} <> ${t.receiveTokenId}`),
+    check('orders_boleto_line_digits', sql`${t.boletoLine} ~ '^[0-9]{47}$'`),
   ],
 );
 

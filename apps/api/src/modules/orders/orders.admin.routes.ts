@@ -178,15 +178,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
         tags,
         summary: 'Upload the boleto',
         description:
-          'multipart/form-data with `file`, a PDF (400 BOLETO_MUST_BE_PDF). Only for pending orders paid by boleto (422 BOLETO_NOT_APPLICABLE, 409 ORDER_STATE_CONFLICT); the customer is e-mailed.',
+          'multipart/form-data with `file`, a PDF (400 BOLETO_MUST_BE_PDF), and optionally `boletoLine`, the linha digitável (47 digits, dots and spaces allowed, FEBRABAN check digits: 400 BOLETO_LINE_INVALID). Only for pending orders paid by boleto (422 BOLETO_NOT_APPLICABLE, 409 ORDER_STATE_CONFLICT); the customer is e-mailed.',
         consumes: ['multipart/form-data'],
         params: orderIdParamsSchema,
         response: { 200: adminOrderSchema, ...errors },
       },
     },
     async (request) => {
-      const { file } = await readMultipart(request, []);
-      return orders.uploadBoleto(caller(request), request.params.id, file);
+      const { file, fields } = await readMultipart(request, ['boletoLine']);
+      return orders.uploadBoleto(caller(request), request.params.id, file, fields.boletoLine);
     },
   );
 

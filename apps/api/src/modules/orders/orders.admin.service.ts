@@ -5,7 +5,7 @@ import type {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
 } from '@permuta/contracts';
-import { customerSummary, errorMessage, normalize } from '@permuta/contracts';
+import { boletoLineSchema, customerSummary, errorMessage, normalize } from '@permuta/contracts';
 import type { AdminBulkConfirmResult, Locale } from '@permuta/contracts';
 import type { Db, Tx } from '@permuta/db';
 import type { z } from 'zod';
@@ -431,7 +431,17 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
       caller: AdminCaller,
       id: string,
       file: UploadedFile | null,
+      typedLine?: string,
     ): Promise<AdminOrderView> {
+      const line = boletoLineSchema.safeParse(typedLine ?? '');
+      if (!line.success) {
+        throw badRequest(
+          'BOLETO_LINE_INVALID',
+          {},
+          { boletoLine: line.error.issues[0]?.message ?? 'boletoLine.length' },
+        );
+      }
+      const boletoLine = line.data;
       const detail = await detailOf(id);
       if (detail.order.paymentMethod !== 'boleto') throw unprocessable('BOLETO_NOT_APPLICABLE');
       if (detail.order.status !== 'pending') {
@@ -449,7 +459,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
               id: detail.order.id,
               status: 'pending',
               paymentMethod: 'boleto',
-              set: { boletoStorageKey: key, expiresAt: due.endsAt },
+              set: { boletoStorageKey: key, boletoLine, expiresAt: due.endsAt },
               at: now,
             });
             if (!updated) {
@@ -467,9 +477,15 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
               ip: caller.ip,
               before: {
                 boleto: detail.order.boletoStorageKey !== null,
+                boletoLine: detail.order.boletoLine,
                 expiresAt: detail.order.expiresAt.toISOString(),
               },
-              after: { reference: detail.order.reference, boleto: true, dueDate: due.date },
+              after: {
+                reference: detail.order.reference,
+                boleto: true,
+                boletoLine,
+                dueDate: due.date,
+              },
             });
             const customer = detail.customer;
             await deps.enqueueEmail(

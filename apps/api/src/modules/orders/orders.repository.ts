@@ -347,6 +347,7 @@ const pageOrder = jsonColumns({
   paymentProofStorageKey: orders.paymentProofStorageKey,
   refundProofStorageKey: orders.refundProofStorageKey,
   boletoStorageKey: orders.boletoStorageKey,
+  boletoLine: orders.boletoLine,
   quoteLockedUntil: orders.quoteLockedUntil,
   expiresAt: orders.expiresAt,
   createdAt: orders.createdAt,
@@ -655,7 +656,9 @@ export async function updateOrderInStatus(
     status: OrderStatus;
     ownerId?: string;
     paymentMethod?: OrderRow['paymentMethod'];
-    set: Partial<Pick<OrderRow, 'proofStorageKey' | 'boletoStorageKey' | 'expiresAt'>>;
+    set: Partial<
+      Pick<OrderRow, 'proofStorageKey' | 'boletoStorageKey' | 'boletoLine' | 'expiresAt'>
+    >;
     at: Date;
   },
 ): Promise<OrderRow | null> {

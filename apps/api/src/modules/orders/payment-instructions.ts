@@ -48,7 +48,7 @@ const qrImages = new Map<string, string>();
 const QR_CACHE_SIZE = 1000;
 
 /**
- * The BR Code as a QR image, an SVG data URL (a few times cheaper to make than a PNG, and sharp
+ * A text (a BR Code, a deposit address) as a QR image, an SVG data URL (a few times cheaper to make than a PNG, and sharp
  * at any size), from a small least-recently-used cache.
  */
 export async function qrDataUrl(text: string): Promise<string> {
@@ -111,6 +111,7 @@ export async function paymentInstructions(input: InstructionsInput): Promise<Pay
         extraFee: toAmount(dec(order.extraFee), send.precision),
         businessDays: BOLETO_BUSINESS_DAYS,
         boletoAvailable: order.boletoStorageKey !== null,
+        boletoLine: order.boletoStorageKey === null ? null : order.boletoLine,
         issueBy: order.boletoStorageKey === null ? order.expiresAt.toISOString() : null,
         dueDate:
           order.boletoStorageKey === null ? null : boletoDueDateOf(settings, order.expiresAt),
@@ -130,6 +131,7 @@ export async function paymentInstructions(input: InstructionsInput): Promise<Pay
         network: network?.code ?? '',
         networkName: network?.name ?? '',
         address: network?.depositAddress ?? null,
+        qrCode: network?.depositAddress ? await qrDataUrl(network.depositAddress) : '',
         memo: network?.depositMemo ?? null,
         minConfirmations: network?.minConfirmations ?? 0,
         tip: network?.tip ?? null,

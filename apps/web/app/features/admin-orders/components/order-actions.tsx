@@ -25,9 +25,12 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, formatRate } from '@permuta/contracts/money';
+import { boletoLineSchema } from '@permuta/contracts/boleto-line';
+import { formatPixKey } from '@permuta/contracts/br-format';
 import { errorMessage } from '@permuta/contracts/errors';
 import { findTransition } from '@permuta/contracts/order-state';
 import type { AdminOrderView } from '@permuta/contracts/orders';
+import { fieldMessage } from '@permuta/contracts/validation';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { compareAmounts, formatAmount, isZeroAmount, parseAmount } from '../../../lib/amount.ts';
@@ -402,7 +405,10 @@ function PayForm({ order, id, onClose, done }: FormProps) {
       <Text size="sm">
         {t('adminOrders.actions.pay.intro', {
           amount: formatMoney(order.amountReceive, order.receive, locale),
-          destination: order.addressToReceive,
+          destination:
+            order.receive.kind === 'pix'
+              ? formatPixKey(order.addressToReceive)
+              : order.addressToReceive,
         })}
       </Text>
       <ProofInput
@@ -613,18 +619,28 @@ function BoletoForm({ order, id, onClose, done }: FormProps) {
   const outcome = useOutcome(done);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [line, setLine] = useState('');
+  const [lineError, setLineError] = useState<string | null>(null);
 
   const submit = () => {
     const problem = file ? checkFile(file, locale, true) : t('adminOrders.actions.fileRequired');
-    if (problem || !file) {
+    const typed = boletoLineSchema.safeParse(line);
+    const lineProblem = typed.success
+      ? null
+      : fieldMessage(typed.error.issues[0]?.message ?? 'boletoLine.length', locale);
+    setLineError(lineProblem);
+    if (problem || !file || !typed.success) {
       setFileError(problem);
       return;
     }
-    upload.mutate(file, {
-      ...outcome,
-      onSuccess: () =>
-        done.success(t('adminOrders.actions.boleto.done', { reference: order.reference })),
-    });
+    upload.mutate(
+      { file, boletoLine: typed.data ?? undefined },
+      {
+        ...outcome,
+        onSuccess: () =>
+          done.success(t('adminOrders.actions.boleto.done', { reference: order.reference })),
+      },
+    );
   };
 
   return (
@@ -650,6 +666,21 @@ function BoletoForm({ order, id, onClose, done }: FormProps) {
           setFile(next);
           setFileError(checkFile(next, locale, true));
         }}
+      />
+      <TextInput
+        label={t('adminOrders.actions.boleto.line')}
+        description={t('adminOrders.actions.boleto.lineHelp')}
+        autoComplete="off"
+        inputMode="numeric"
+        spellCheck={false}
+        maxLength={80}
+        value={line}
+        error={lineError}
+        onChange={(event) => {
+          setLine(event.currentTarget.value);
+          setLineError(null);
+        }}
+        data-testid="boleto-line-input"
       />
     </DialogForm>
   );

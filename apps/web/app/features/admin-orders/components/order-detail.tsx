@@ -5,6 +5,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { formatBoletoLine } from '@permuta/contracts/boleto-line';
 import { formatMoney, formatRate, type MoneyAsset } from '@permuta/contracts/money';
 import { ORDER_FILES, type AdminOrderView, type OrderFile } from '@permuta/contracts/orders';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
@@ -14,7 +15,14 @@ import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatAmount } from '../../../lib/amount.ts';
-import { formatCpf, formatDateTime, formatPhone } from '../../../lib/format.ts';
+import { TxLink } from '../../../components/tx-link.tsx';
+import {
+  formatCpf,
+  formatDateTime,
+  formatPhone,
+  formatPixKey,
+  formatTaxId,
+} from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useTwoFactorRedirect } from '../../admin-accounts/use-two-factor-redirect.ts';
@@ -80,6 +88,8 @@ const REAIS: MoneyAsset = { code: 'BRL', kind: 'pix' };
 function OrderFields({ order }: { order: AdminOrderView }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  // a PIX key as people read it (CPF, CNPJ and phone keys with their masks)
+  const pixKey = (value: string) => (order.receive.kind === 'pix' ? formatPixKey(value) : value);
   const amount = (value: string | null, asset: MoneyAsset) =>
     value === null ? null : formatMoney(value, asset, locale);
   const date = (value: string | null) => (value === null ? null : formatDateTime(value, locale));
@@ -162,7 +172,7 @@ function OrderFields({ order }: { order: AdminOrderView }) {
       <TitledSection id="order-destination" title={t('adminOrders.detail.destination')}>
         <FieldGrid
           rows={[
-            [t('adminOrders.fields.addressToReceive'), order.addressToReceive, true],
+            [t('adminOrders.fields.addressToReceive'), pixKey(order.addressToReceive), true],
             [t('adminOrders.fields.memoToReceive'), order.memoToReceive, true],
             [t('adminOrders.fields.refundAddress'), order.refundAddress, true],
           ]}
@@ -177,12 +187,18 @@ function OrderFields({ order }: { order: AdminOrderView }) {
                 t('adminOrders.fields.walletKind'),
                 t(`adminOrders.walletKind.${order.wallet.kind}`),
               ],
-              [t('adminOrders.fields.walletDestination'), order.wallet.destination, true],
+              [
+                t('adminOrders.fields.walletDestination'),
+                order.wallet.kind === 'pix'
+                  ? formatPixKey(order.wallet.destination)
+                  : order.wallet.destination,
+                true,
+              ],
               [t('adminOrders.fields.bankCode'), order.wallet.bankCode],
               [t('adminOrders.fields.holderName'), order.wallet.holderName],
               [
                 t('adminOrders.fields.holderDocument'),
-                order.wallet.holderDocument ? formatCpf(order.wallet.holderDocument) : null,
+                order.wallet.holderDocument ? formatTaxId(order.wallet.holderDocument) : null,
               ],
             ]}
           />
@@ -211,7 +227,16 @@ function OrderFields({ order }: { order: AdminOrderView }) {
           rows={[
             [t('adminOrders.fields.autoPayout'), yesNo(order.autoPayout)],
             [t('adminOrders.fields.txHash'), order.txHash, true],
-            [t('adminOrders.fields.payoutTxId'), order.payoutTxId, true],
+            [
+              t('adminOrders.fields.payoutTxId'),
+              order.payoutTxId ? (
+                <TxLink
+                  network={order.receive.kind === 'crypto' ? order.network?.code : null}
+                  txId={order.payoutTxId}
+                />
+              ) : null,
+              true,
+            ],
             [t('adminOrders.fields.withdrawId'), order.withdrawId, true],
             [t('adminOrders.fields.payoutAttempts'), String(order.payoutAttempts)],
           ]}
@@ -242,7 +267,7 @@ function PaymentSection({
   switch (payment.method) {
     case 'pix':
       rows.push(
-        [t('adminOrders.fields.pixKey'), payment.pixKey, true],
+        [t('adminOrders.fields.pixKey'), formatPixKey(payment.pixKey), true],
         [t('adminOrders.fields.merchantName'), payment.merchantName],
         [t('adminOrders.fields.brCode'), payment.brCode, true],
       );
@@ -255,6 +280,7 @@ function PaymentSection({
           [t('adminOrders.fields.branch'), payment.bankAccount.branch],
           [t('adminOrders.fields.account'), payment.bankAccount.account],
           [t('adminOrders.fields.holderName'), payment.bankAccount.holder],
+          [t('adminOrders.fields.holderDocument'), formatTaxId(payment.bankAccount.document)],
         );
       }
       break;
@@ -264,6 +290,11 @@ function PaymentSection({
         [
           t('adminOrders.fields.boletoAvailable'),
           payment.boletoAvailable ? t('adminOrders.detail.yes') : t('adminOrders.detail.no'),
+        ],
+        [
+          t('adminOrders.fields.boletoLine'),
+          payment.boletoLine ? formatBoletoLine(payment.boletoLine) : null,
+          true,
         ],
       );
       break;

@@ -27,9 +27,13 @@ export function CopyValue({
   copyLabel,
   testId,
   labelled = false,
+  copyText = value,
 }: {
   label: string;
+  /** what is shown (e.g. a linha digitável in its groups) */
   value: string;
+  /** what is copied, when it differs from what is shown (e.g. the digits alone) */
+  copyText?: string;
   /** e.g. "Copy the deposit address" */
   copyLabel: string;
   testId?: string;
@@ -45,7 +49,7 @@ export function CopyValue({
         <Text className={classes.code} data-testid={testId} fw={600}>
           {value}
         </Text>
-        <CopyButton value={value} timeout={2000}>
+        <CopyButton value={copyText} timeout={2000}>
           {({ copied, copy }) => (
             <Button
               onClick={copy}
@@ -75,7 +79,7 @@ export function CopyValue({
         <Text className={`${classes.code} ${classes.grow}`} data-testid={testId} fw={600}>
           {value}
         </Text>
-        <CopyButton value={value} timeout={2000}>
+        <CopyButton value={copyText} timeout={2000}>
           {({ copied, copy }) => (
             <>
               <Tooltip label={copied ? t('orders.copied') : t('orders.copy')} withArrow>

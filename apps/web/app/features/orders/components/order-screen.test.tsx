@@ -61,6 +61,7 @@ const instructions: Record<PaymentInstructions['method'], PaymentInstructions> =
     extraFee: '3.50',
     businessDays: 3,
     boletoAvailable: true,
+    boletoLine: null,
     issueBy: null,
     dueDate: '2026-03-09',
     issueHours: {
@@ -77,6 +78,7 @@ const instructions: Record<PaymentInstructions['method'], PaymentInstructions> =
     network: 'TRC20',
     networkName: 'Tron (TRC20)',
     address: 'TXYZpD1sLJh1nNp8aY5s6N9s1aJvSx7PZr',
+    qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
     memo: '884213',
     minConfirmations: 20,
     tip: null,

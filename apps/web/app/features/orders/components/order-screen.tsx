@@ -8,7 +8,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Modal.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
   Alert,
@@ -34,11 +34,13 @@ import {
   IconMoon,
   IconUpload,
 } from '@tabler/icons-react';
+import { formatPixKey } from '@permuta/contracts/br-format';
 import { errorMessage } from '@permuta/contracts/errors';
 import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { isFinalStatus } from '@permuta/contracts/order-state';
 import type { OrderFile, OrderView } from '@permuta/contracts/orders';
 import { LocalLink } from '../../../components/local-link.tsx';
+import { TxLink } from '../../../components/tx-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatAmount } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api.ts';
@@ -498,7 +500,11 @@ function DetailsSection({ order }: { order: OrderView }) {
   const send = (value: string) => formatMoney(value, order.send, locale);
   const receive = (value: string) => formatMoney(value, order.receive, locale);
   const nonZero = (value: string) => /[1-9]/.test(value);
-  const rows: [string, string, string?][] = [
+  // "paid to" once the payout is made; before, where it will go
+  const paidOut = order.status === 'admin_paid' || order.status === 'completed';
+  const destination =
+    order.receive.kind === 'pix' ? formatPixKey(order.addressToReceive) : order.addressToReceive;
+  const rows: [string, ReactNode, string?][] = [
     [t('orders.order.send'), send(order.amountSend), 'amount-send'],
     ...(order.amountReceived
       ? ([[t('orders.order.amountReceived'), send(order.amountReceived)]] as [string, string][])
@@ -532,7 +538,11 @@ function DetailsSection({ order }: { order: OrderView }) {
           string,
         ][])
       : []),
-    [t('orders.order.destination'), order.addressToReceive, 'destination'],
+    [
+      t(paidOut ? 'orders.order.destination' : 'orders.order.destinationPending'),
+      destination,
+      'destination',
+    ],
     ...(order.memoToReceive
       ? ([[t('orders.order.memo'), order.memoToReceive]] as [string, string][])
       : []),
@@ -541,7 +551,19 @@ function DetailsSection({ order }: { order: OrderView }) {
       : []),
     ...(order.txHash ? ([[t('orders.order.txHash'), order.txHash]] as [string, string][]) : []),
     ...(order.payoutTxId
-      ? ([[t('orders.order.payoutTxId'), order.payoutTxId]] as [string, string][])
+      ? ([
+          [
+            t('orders.order.payoutTxId'),
+            <TxLink
+              key="payout-tx"
+              // the payout goes out on the network of the side received
+              network={order.receive.kind === 'crypto' ? order.network?.code : null}
+              txId={order.payoutTxId}
+              className={classes.code}
+            />,
+            'payout-tx',
+          ],
+        ] as [string, ReactNode, string][])
       : []),
     [t('orders.order.createdAt'), formatDateTime(order.createdAt, locale)],
     // a boleto's deadlines (issue, then due date) are in its payment card
@@ -579,7 +601,9 @@ function FilesSection({
   onDownload: (file: OrderFile) => void;
 }) {
   const { t } = useTranslation();
-  if (!order.files.payment_proof && !order.files.refund_proof) return null;
+  // while the order can still be confirmed, the proof section offers the customer's own proof
+  const ownProof = order.files.proof && !order.actions.includes('confirm_payment');
+  if (!ownProof && !order.files.payment_proof && !order.files.refund_proof) return null;
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="files-title">
       <Stack gap="md">
@@ -587,6 +611,16 @@ function FilesSection({
           {t('orders.files.title')}
         </Title>
         <Group gap="sm">
+          {ownProof && (
+            <Button
+              variant="light"
+              onClick={() => onDownload('proof')}
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              data-testid="download-own-proof"
+            >
+              {t('orders.proof.download')}
+            </Button>
+          )}
           {order.files.payment_proof && (
             <Button
               variant="light"

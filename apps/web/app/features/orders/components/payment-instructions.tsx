@@ -2,6 +2,8 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { formatBoletoLine } from '@permuta/contracts/boleto-line';
+import { formatPixKey, formatTaxId } from '@permuta/contracts/br-format';
 import { formatMoney } from '@permuta/contracts/money';
 import type { OrderView, PaymentInstructions } from '@permuta/contracts/orders';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -58,6 +60,11 @@ export function PaymentInstructionsCard({
           {t('orders.pay.title')} · {t(`orders.method.${payment.method}`)}
         </Title>
         <Amounts amount={amount} reference={order.reference} />
+        {payment.method === 'crypto' && (
+          <Text size="sm" fw={600} data-testid="send-exactly">
+            {t('orders.pay.sendExactly')}
+          </Text>
+        )}
         <MethodInstructions
           order={order}
           payment={payment}
@@ -120,7 +127,7 @@ function MethodInstructions({
           <dl className={classes.details}>
             <div>
               <dt>{t('orders.pay.pix.pixKey')}</dt>
-              <dd>{payment.pixKey}</dd>
+              <dd>{formatPixKey(payment.pixKey)}</dd>
             </div>
             <div>
               <dt>{t('orders.pay.pix.merchant')}</dt>
@@ -153,7 +160,7 @@ function MethodInstructions({
               </div>
               <div>
                 <dt>{t('orders.pay.bank.document')}</dt>
-                <dd>{payment.bankAccount.document}</dd>
+                <dd>{formatTaxId(payment.bankAccount.document)}</dd>
               </div>
             </dl>
           ) : (
@@ -192,10 +199,22 @@ function MethodInstructions({
                 </div>
               </dl>
               <Text size="sm">{t('orders.pay.boleto.dueNote')}</Text>
+              {payment.boletoLine && (
+                <CopyValue
+                  label={t('orders.pay.boleto.line')}
+                  value={formatBoletoLine(payment.boletoLine)}
+                  copyText={payment.boletoLine}
+                  copyLabel={t('orders.pay.boleto.copyLine')}
+                  testId="boleto-line"
+                  labelled
+                />
+              )}
               <Group>
                 <Button
                   onClick={onDownloadBoleto}
+                  variant={payment.boletoLine ? 'default' : 'filled'}
                   leftSection={<IconDownload size={16} aria-hidden="true" />}
+                  fullWidth={Boolean(payment.boletoLine)}
                 >
                   {t('orders.pay.boleto.download')}
                 </Button>
@@ -231,6 +250,15 @@ function MethodInstructions({
           </dl>
           {payment.address ? (
             <>
+              {payment.qrCode && (
+                <img
+                  className={classes.qr}
+                  src={qrSource(payment.qrCode)}
+                  alt={t('orders.pay.crypto.qrAlt', { address: payment.address })}
+                  width={200}
+                  height={200}
+                />
+              )}
               <CopyValue
                 label={t('orders.pay.crypto.address')}
                 value={payment.address}

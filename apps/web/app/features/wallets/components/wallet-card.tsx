@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatPixKey } from '@permuta/contracts/br-format';
 import type { WalletView } from '@permuta/contracts/wallets';
 import { useTranslation } from '../../../i18n/react.tsx';
 
@@ -46,7 +47,8 @@ export function WalletCard({
           {wallet.kind === 'pix' && (
             <>
               <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                {t(`wallets.pixKeyTypes.${wallet.pixKeyType ?? 'random'}`)}: {wallet.pixKey}
+                {t(`wallets.pixKeyTypes.${wallet.pixKeyType ?? 'random'}`)}:{' '}
+                {wallet.pixKey && formatPixKey(wallet.pixKey, wallet.pixKeyType)}
               </Text>
               <Text size="sm" c="dimmed">
                 {wallet.bankName ? `${wallet.bankCode} – ${wallet.bankName}` : wallet.bankCode} ·{' '}
