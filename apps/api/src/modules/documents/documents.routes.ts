@@ -147,6 +147,7 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
   app.get(
     '/api/v1/admin/documents',
     {
+      config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
