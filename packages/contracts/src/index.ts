@@ -16,3 +16,4 @@ export * from './dashboard.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
 export * from './audit.ts';
+export * from './payout-errors.ts';

@@ -190,7 +190,7 @@ export async function buildAdminOrderView(
       : null,
     withdrawId: order.withdrawId,
     payoutAttempts: order.payoutAttempts,
-    payoutError: order.payoutError,
+    payoutError: order.payoutFailure,
     autoPayout:
       settings.autoCryptoPayouts && receive.kind === 'crypto' && network?.withdrawEnabled === true,
   };

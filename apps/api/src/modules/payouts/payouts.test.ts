@@ -219,7 +219,7 @@ describe('automatic crypto payouts', () => {
     expect(processing).toMatchObject({
       status: 'processing',
       payoutAttempts: 1,
-      payoutError: null,
+      payoutFailure: null,
     });
     const [withdrawal] = withdrawals(order.id);
     expect(withdrawals(order.id)).toHaveLength(1);
@@ -338,9 +338,10 @@ describe('automatic crypto payouts', () => {
     await drain();
     const failed = await orderRow(order.id);
     expect(failed.status).toBe('error');
-    expect(failed.payoutError).toBe(
-      'The exchange refused the withdrawal: Insufficient balance. (-4026).',
-    );
+    expect(failed.payoutFailure).toEqual({
+      code: 'exchange_refused',
+      params: { message: 'Insufficient balance.', exchangeCode: -4026 },
+    });
     expect(withdrawals(order.id)).toHaveLength(0);
     expect(await payoutJobs(order.id)).toHaveLength(0);
 
@@ -400,7 +401,11 @@ describe('automatic crypto payouts', () => {
       ].sort(),
     );
     const failed = ops.find((m) => m.subject.startsWith('Falha'))!;
-    expect(failed.text).toContain('Insufficient balance.');
+    // the reason in the operators' language; the exchange's own words quoted as they came
+    expect(failed.text).toContain(
+      'Motivo: A exchange recusou o saque (código -4026). Mensagem da exchange: “Insufficient balance.”',
+    );
+    expect(failed.text).not.toContain('refused');
     expect(failed.text).toContain(`/admin/orders/${order.id}`);
     await updateSettings(t.app, { supportEmail: null });
   });
@@ -412,7 +417,7 @@ describe('automatic crypto payouts', () => {
     fake.setMode({ kind: 'slow', ms: 600 }, APPLY);
     await payoutService(exchangeClient(200)).run({ orderId: order.id });
     const unknown = await orderRow(order.id);
-    expect(unknown).toMatchObject({ status: 'processing', withdrawId: null, payoutError: null });
+    expect(unknown).toMatchObject({ status: 'processing', withdrawId: null, payoutFailure: null });
 
     await waitFor(() => withdrawals(order.id).length === 1);
     fake.setMode({ kind: 'ok' });
@@ -499,9 +504,10 @@ describe('automatic crypto payouts', () => {
     await drainAll();
     const failed = await orderRow(order.id);
     expect(failed.status).toBe('error');
-    expect(failed.payoutError).toBe(
-      `Withdrawal ${first!.id} failed at the exchange: The address is on a blocklist.`,
-    );
+    expect(failed.payoutFailure).toEqual({
+      code: 'withdrawal_failed',
+      params: { withdrawId: first!.id, outcome: 'failed', info: 'The address is on a blocklist.' },
+    });
 
     expect((await retry(order.id)).statusCode).toBe(200);
     await drain();
@@ -518,9 +524,10 @@ describe('automatic crypto payouts', () => {
     await drain();
     const failed = await orderRow(order.id);
     expect(failed.status).toBe('error');
-    expect(failed.payoutError).toMatch(
-      /^Not enough USDT in the treasury: [\d.]+ USDT available, the payout needs 74000 USDT\. Nothing was sent to the exchange\.$/,
-    );
+    expect(failed.payoutFailure).toMatchObject({
+      code: 'treasury_short',
+      params: { needed: '74000', unit: 'USDT' },
+    });
     expect(applies(order.id)).toHaveLength(0);
     expect(await payoutEntries(order.id)).toHaveLength(0);
     // Nothing left the platform: the admin may refund by hand (and the order stops reserving
@@ -601,7 +608,10 @@ describe('automatic crypto payouts', () => {
       // as when the bounded checks run out without a final answer from the exchange
       await t.app.db
         .update(orders)
-        .set({ status: 'error', payoutError: 'No final answer from the exchange.' })
+        .set({
+          status: 'error',
+          payoutFailure: { code: 'no_final_answer', params: { checks: 200 } },
+        })
         .where(eq(orders.id, order.id));
       return order;
     }

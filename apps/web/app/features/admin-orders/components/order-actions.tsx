@@ -24,6 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { payoutErrorText } from '@permuta/contracts/payout-errors';
 import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { errorMessage } from '@permuta/contracts/errors';
 import { findTransition } from '@permuta/contracts/order-state';
@@ -593,7 +594,7 @@ function SimpleMove({
     >
       {action === 'submit_payout' && order.payoutError && (
         <Alert color="red" variant="light" title={t('adminOrders.fields.payoutError')}>
-          {order.payoutError}
+          {payoutErrorText(order.payoutError, locale)}
         </Alert>
       )}
       <Text size="sm">

@@ -3,6 +3,11 @@ import '../../../../test/setup-dom.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderView } from '@permuta/contracts/orders';
+import {
+  PAYOUT_ERROR_CODES,
+  payoutErrorText,
+  type PayoutError,
+} from '@permuta/contracts/payout-errors';
 import { addCatalogue } from '../../../i18n/i18n.ts';
 import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
@@ -105,14 +110,18 @@ describe('admin order page', () => {
       status: 'error',
       summary: 'waiting_admin_confirmation',
       actions: ['submit_payout', 'pay', 'refund'],
-      payoutError: 'Insufficient balance on the exchange',
+      payoutError: { code: 'exchange_not_configured', params: {} },
       payoutAttempts: 2,
     });
     await renderOrder();
     expect(offered()).toEqual(['Pay with proof', 'Retry payout', 'Refund']);
     fireEvent.click(screen.getByRole('button', { name: 'Retry payout' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Insufficient balance on the exchange')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'The exchange API key and secret are not configured. Nothing was sent.',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText(/Attempts so far: 2/)).toBeTruthy();
     onPost = () => {
       order = { ...order, status: 'processing', actions: [] };
@@ -121,6 +130,48 @@ describe('admin order page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retry payout' }));
     await waitFor(() => expect(screen.getByTestId('no-actions')).toBeTruthy());
     expect(JSON.parse(String(posts()[0]?.body))).toEqual({ action: 'submit_payout' });
+  });
+
+  it('words every payout error code in the page language, pt-BR without English', async () => {
+    const errors: PayoutError[] = [
+      { code: 'exchange_not_configured', params: {} },
+      { code: 'no_network', params: {} },
+      { code: 'treasury_short', params: { available: '12.5', needed: '1500', unit: 'USDT' } },
+      {
+        code: 'exchange_refused',
+        params: { message: 'Insufficient balance', exchangeCode: -4026 },
+      },
+      { code: 'withdrawal_failed', params: { withdrawId: 'w-9', outcome: 'rejected', info: null } },
+      { code: 'no_final_answer', params: { checks: 200 } },
+      { code: 'too_many_withdrawals', params: { withdrawals: 10 } },
+      {
+        code: 'paid_not_in_ledger',
+        params: { withdrawId: 'w-9', txId: '0xabc', amount: '1500', unit: 'USDT' },
+      },
+    ];
+    expect(errors.map((error) => error.code)).toEqual(
+      PAYOUT_ERROR_CODES.filter((code) => code !== 'legacy'),
+    );
+    for (const payoutError of errors) {
+      for (const locale of ['pt-BR', 'en-US'] as const) {
+        getQueryClient().clear();
+        order = adminOrder({ status: 'error', actions: ['submit_payout'], payoutError });
+        await renderOrder(locale);
+        const alert = screen.getByTestId('payout-error');
+        const shown = alert.textContent ?? '';
+        expect(shown).toContain(payoutErrorText(payoutError, locale));
+        const other = payoutErrorText(payoutError, locale === 'pt-BR' ? 'en-US' : 'pt-BR');
+        expect(shown).not.toContain(other);
+        if (locale === 'pt-BR') {
+          // no English words of the catalogue's sentence on the Portuguese page
+          expect(shown).not.toMatch(/\b(the|exchange refused|was|Nothing|sent|treasury)\b/);
+        }
+        cleanup();
+      }
+    }
+    expect(payoutErrorText(errors[2]!, 'pt-BR')).toBe(
+      'Saldo insuficiente de USDT na tesouraria: 12,5\u00a0USDT disponíveis, o pagamento precisa de 1.500\u00a0USDT. Nada foi enviado à exchange.',
+    );
   });
 
   it('offers nothing on a final order', async () => {

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { payoutErrorText } from '@permuta/contracts/payout-errors';
 import { formatMoney, formatRate, type MoneyAsset } from '@permuta/contracts/money';
 import { ORDER_FILES, type AdminOrderView, type OrderFile } from '@permuta/contracts/orders';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
@@ -203,8 +204,13 @@ function OrderFields({ order }: { order: AdminOrderView }) {
           </Alert>
         )}
         {order.payoutError && (
-          <Alert color="red" variant="light" title={t('adminOrders.fields.payoutError')}>
-            {order.payoutError}
+          <Alert
+            color="red"
+            variant="light"
+            title={t('adminOrders.fields.payoutError')}
+            data-testid="payout-error"
+          >
+            {payoutErrorText(order.payoutError, locale)}
           </Alert>
         )}
         <FieldGrid
