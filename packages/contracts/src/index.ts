@@ -17,3 +17,4 @@ export * from './reviews.ts';
 export * from './contact.ts';
 export * from './audit.ts';
 export * from './payout-errors.ts';
+export * from './payout-plan.ts';

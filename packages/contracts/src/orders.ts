@@ -3,6 +3,7 @@ import { CUSTOMER_SUMMARIES, ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES } from 
 import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
 import { ceilTo, dec, floorTo } from './money.ts';
 import { payoutErrorSchema } from './payout-errors.ts';
+import { payoutPlanSchema } from './payout-plan.ts';
 import {
   amountSchema,
   dateFilterSchema,
@@ -364,6 +365,8 @@ export const adminOrderSchema = orderSchema
     payoutError: payoutErrorSchema.nullable(),
     /** whether an automatic payout would run for this order (switch on, network withdraw enabled) */
     autoPayout: z.boolean(),
+    /** what happens to the payout once the funds are confirmed (the confirm-funds dialog) */
+    payoutPlan: payoutPlanSchema,
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;

@@ -1,4 +1,9 @@
-import { dec, normalize, payoutErrorSchema } from '@permuta/contracts';
+import {
+  automaticPayoutApplies as automaticPayoutRule,
+  dec,
+  normalize,
+  payoutErrorSchema,
+} from '@permuta/contracts';
 import type { PayoutError } from '@permuta/contracts';
 import type { Db, Settings, Tx } from '@permuta/db';
 import {
@@ -96,16 +101,16 @@ function quoted(text: string): string {
   return trimmed.length > MAX_QUOTED ? `${trimmed.slice(0, MAX_QUOTED - 1)}…` : trimmed;
 }
 
-/** Whether an automatic payout runs for an order just confirmed (the order view's rule too). */
+/** Whether an automatic payout runs for an order just confirmed (contracts' rule, as the view). */
 export function automaticPayoutApplies(
   settings: Pick<Settings, 'autoCryptoPayouts'>,
   detail: Pick<OrderDetailRow, 'receive' | 'network'>,
 ): boolean {
-  return (
-    settings.autoCryptoPayouts &&
-    detail.receive.kind === 'crypto' &&
-    detail.network?.withdrawEnabled === true
-  );
+  return automaticPayoutRule({
+    autoCryptoPayouts: settings.autoCryptoPayouts,
+    receiveKind: detail.receive.kind,
+    withdrawEnabled: detail.network?.withdrawEnabled ?? null,
+  });
 }
 
 export interface PayoutLog {

@@ -518,6 +518,52 @@ describe('automatic crypto payouts', () => {
     expect(withdrawals(order.id).filter((w) => w.status === 6)).toHaveLength(1);
   });
 
+  it("says on the admin's order view what the payout job will do once the funds are confirmed", async () => {
+    const plan = async (orderId: string) => {
+      const view = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/orders/${orderId}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(view.statusCode, view.body).toBe(200);
+      return view.json().payoutPlan;
+    };
+
+    // automatic: confirming queues the payout job at once (whatever the hour)
+    const covered = await paidOrder();
+    expect(await plan(covered.id)).toEqual({ kind: 'automatic' });
+    await confirmFunds(covered.id);
+    expect(await payoutJobs(covered.id)).toHaveLength(1);
+    await drain();
+    await finish(covered.id, '0xplanned');
+
+    // held: the treasury cannot cover it, and the job indeed stops before the exchange
+    const short = await paidOrder({ amountSend: '400000', amountReceive: '74000' });
+    const held = await plan(short.id);
+    expect(held).toMatchObject({ kind: 'held', reason: 'treasury_short', needed: '74000' });
+    expect(Number(held.available)).toBeLessThan(74000);
+    await confirmFunds(short.id, '400000');
+    await drain();
+    expect((await orderRow(short.id)).payoutFailure).toMatchObject({
+      code: 'treasury_short',
+      params: { available: held.available, needed: '74000' },
+    });
+    expect(applies(short.id)).toHaveLength(0);
+    expect((await byHand(short.id, 'refund')).statusCode).toBe(200);
+
+    // manual: the switch is off, and nothing is queued
+    await updateSettings(t.app, { autoCryptoPayouts: false });
+    try {
+      const byAdmin = await paidOrder();
+      expect(await plan(byAdmin.id)).toEqual({ kind: 'manual', reason: 'switch_off' });
+      await confirmFunds(byAdmin.id);
+      expect(await payoutJobs(byAdmin.id)).toHaveLength(0);
+      expect((await byHand(byAdmin.id, 'refund')).statusCode).toBe(200);
+    } finally {
+      await updateSettings(t.app, { autoCryptoPayouts: true });
+    }
+  });
+
   it('refuses a payout the treasury cannot cover, before asking the exchange', async () => {
     const order = await paidOrder({ amountSend: '400000', amountReceive: '74000' });
     await confirmFunds(order.id, '400000');

@@ -29,6 +29,7 @@ import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { errorMessage } from '@permuta/contracts/errors';
 import { findTransition } from '@permuta/contracts/order-state';
 import type { AdminOrderView } from '@permuta/contracts/orders';
+import type { PayoutPlan } from '@permuta/contracts/payout-plan';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { compareAmounts, formatAmount, isZeroAmount, parseAmount } from '../../../lib/amount.ts';
@@ -313,6 +314,7 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
           data-testid="record-for-refund"
         />
       )}
+      <PayoutPlanNote order={order} forRefund={forRefund} />
       {amount !== null && difference !== 0 && (
         <Alert color="yellow" variant="light" data-testid="amount-differs">
           {difference < 0
@@ -325,6 +327,36 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
         </Alert>
       )}
     </DialogForm>
+  );
+}
+
+/** What happens to the payout once the funds are confirmed: the API's plan, in words. */
+function PayoutPlanNote({ order, forRefund }: { order: AdminOrderView; forRefund: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const plan: PayoutPlan = forRefund ? { kind: 'manual', reason: 'refund_only' } : order.payoutPlan;
+  const amount = formatMoney(order.amountReceive, order.receive, locale);
+  const key = plan.kind === 'manual' ? plan.reason : plan.kind;
+  const text =
+    plan.kind === 'held'
+      ? t('adminOrders.actions.confirm_funds.payout.held', {
+          available: formatMoney(plan.available, order.receive, locale),
+          needed: formatMoney(plan.needed, order.receive, locale),
+        })
+      : t(`adminOrders.actions.confirm_funds.payout.${key}`, {
+          amount,
+          network: order.network?.name ?? '',
+        });
+  return (
+    <Alert
+      color={plan.kind === 'held' ? 'yellow' : 'blue'}
+      variant="light"
+      title={t('adminOrders.actions.confirm_funds.payoutTitle')}
+      data-testid="payout-plan"
+      data-plan={key}
+    >
+      {text}
+    </Alert>
   );
 }
 

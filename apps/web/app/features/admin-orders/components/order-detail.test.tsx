@@ -172,7 +172,7 @@ describe('admin order page', () => {
     expect(payoutErrorText(errors[2]!, 'pt-BR')).toBe(
       'Saldo insuficiente de USDT na tesouraria: 12,5\u00a0USDT disponíveis, o pagamento precisa de 1.500\u00a0USDT. Nada foi enviado à exchange.',
     );
-  });
+  }, 30_000);
 
   it('offers nothing on a final order', async () => {
     order = adminOrder({ status: 'completed', summary: 'closed', actions: [] });
@@ -229,6 +229,67 @@ describe('admin order page', () => {
     });
     await waitFor(() => expect(offered()).toEqual(['Pagar com comprovante', 'Reembolsar']));
   });
+
+  it('says in the confirm-funds dialog when the payout will go out, in both languages', async () => {
+    const usdt = { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 6 } as const;
+    const brl = { code: 'BRL', name: 'Real', kind: 'crypto', precision: 2 } as const;
+    const deriv = { code: 'DERIV', name: 'Deriv (USD)', kind: 'deriv', precision: 2 } as const;
+    const cases: [Partial<AdminOrderView>, string, string][] = [
+      [
+        { send: brl, receive: usdt, amountReceive: '18.5', payoutPlan: { kind: 'automatic' } },
+        'Automatic: 18.5\u00a0USDT is asked of the exchange as soon as you confirm, at any hour. The customer is told when it is paid.',
+        'Automático: 18,5\u00a0USDT é pedido à exchange assim que você confirmar, a qualquer hora. O cliente é avisado quando for pago.',
+      ],
+      [
+        {
+          send: brl,
+          receive: usdt,
+          payoutPlan: { kind: 'held', reason: 'treasury_short', available: '3.25', needed: '18.5' },
+        },
+        'Automatic, but on hold: the treasury has 3.25\u00a0USDT available and the payout needs 18.5\u00a0USDT.',
+        'Automático, mas retido: a tesouraria tem 3,25\u00a0USDT disponíveis e o pagamento precisa de 18,5\u00a0USDT.',
+      ],
+      [
+        { amountReceive: '580', payoutPlan: { kind: 'manual', reason: 'pix' } },
+        'By hand: there is no automatic PIX payout. An admin pays R$580.00 by PIX',
+        'Manual: não há pagamento automático de PIX. Um administrador paga R$\u00a0580,00 por PIX',
+      ],
+      [
+        { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'manual', reason: 'deriv' } },
+        'By hand: there is no automatic Deriv payout. An admin transfers $100.00',
+        'Manual: não há pagamento automático na Deriv. Um administrador transfere US$\u00a0100,00',
+      ],
+      [
+        { send: brl, receive: usdt, payoutPlan: { kind: 'manual', reason: 'switch_off' } },
+        'By hand: automatic crypto payouts are turned off in the settings.',
+        'Manual: os pagamentos automáticos de cripto estão desligados nas configurações.',
+      ],
+      [
+        { send: brl, receive: usdt, payoutPlan: { kind: 'manual', reason: 'network_manual' } },
+        'not enabled on the Tron (TRC20) network',
+        'não estão habilitados na rede Tron (TRC20)',
+      ],
+      [
+        { payoutPlan: { kind: 'manual', reason: 'refund_only' } },
+        'No payout: this order can only be refunded.',
+        'Sem pagamento: este pedido só pode ser reembolsado.',
+      ],
+    ];
+    for (const [over, english, portuguese] of cases) {
+      for (const locale of ['en-US', 'pt-BR'] as const) {
+        getQueryClient().clear();
+        order = adminOrder(over);
+        await renderOrder(locale);
+        const button = locale === 'en-US' ? 'Confirm funds received' : 'Confirmar recebimento';
+        fireEvent.click(screen.getByRole('button', { name: button }));
+        const dialog = await screen.findByRole('dialog');
+        const note = within(dialog).getByTestId('payout-plan').textContent ?? '';
+        expect(note).toContain(locale === 'en-US' ? english : portuguese);
+        if (locale === 'pt-BR') expect(note).not.toContain(english);
+        cleanup();
+      }
+    }
+  }, 30_000);
 
   it('refuses an empty or zero amount received without calling the API', async () => {
     await renderOrder();
