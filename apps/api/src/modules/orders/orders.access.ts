@@ -23,6 +23,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/v1/admin/orders/:id/refund': 'admin',
   'POST /api/v1/admin/orders/:id/boleto': 'admin',
   'GET /api/v1/admin/orders/:id/files/:file': 'admin',
+  'GET /api/v1/admin/orders/:id/files/:file/preview': 'admin',
   'GET /api/v1/admin/treasury': 'admin',
   'GET /api/v1/admin/treasury/entries': 'admin',
   'POST /api/v1/admin/treasury/adjustments': 'admin',
