@@ -140,7 +140,7 @@ describe("the admin's preview of an order file", () => {
 
   it('is refused to pages of another origin or site, even with the admin session', async () => {
     const order = await orderWithProof(await png());
-    const refused = [
+    const refused: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
