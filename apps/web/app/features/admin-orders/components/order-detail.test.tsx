@@ -174,6 +174,46 @@ describe('admin order page', () => {
     );
   }, 30_000);
 
+  it("previews the customer's proof inside the page: an image inline, a PDF in a frame", async () => {
+    const url = '/api/v1/admin/orders/EX-7K2Q9/files/proof/preview';
+    const cases = [
+      ['image/png', 'en-US', "Preview: Customer's proof of sending"],
+      ['application/pdf', 'pt-BR', 'Visualização: Comprovante de envio do cliente'],
+      [null, 'pt-BR', 'Este arquivo não pode ser mostrado aqui'],
+      [null, 'en-US', 'This file cannot be shown here'],
+    ] as const;
+    for (const [type, locale, text] of cases) {
+      getQueryClient().clear();
+      fetchMock.mockImplementation((requested: string, init?: RequestInit) =>
+        init?.method === 'HEAD'
+          ? Promise.resolve(
+              type
+                ? new Response(null, { status: 200, headers: { 'content-type': type } })
+                : new Response(null, { status: 415 }),
+            )
+          : json(200, order),
+      );
+      await renderOrder(locale);
+      const preview = await screen.findByTestId('preview-proof');
+      if (type === 'image/png') {
+        const image = await within(preview).findByRole('img', { name: text });
+        expect(image.getAttribute('src')).toBe(url);
+      } else if (type === 'application/pdf') {
+        const frame = await within(preview).findByTitle(text);
+        expect(frame.tagName).toBe('IFRAME');
+        expect(frame.getAttribute('src')).toBe(url);
+      } else {
+        expect(await within(preview).findByText(new RegExp(`^${text}`))).toBeTruthy();
+        expect(within(preview).queryByRole('img')).toBeNull();
+        expect(preview.querySelector('iframe')).toBeNull();
+      }
+      const heads = calls(fetchMock).filter((call) => call.method === 'HEAD');
+      expect(heads.map((call) => call.url)).toEqual([url]);
+      fetchMock.mockClear();
+      cleanup();
+    }
+  }, 30_000);
+
   it('offers nothing on a final order', async () => {
     order = adminOrder({ status: 'completed', summary: 'closed', actions: [] });
     await renderOrder();
