@@ -20,3 +20,5 @@ export * from './audit.ts';
 export * from './br-format.ts';
 export * from './explorers.ts';
 export * from './boleto-line.ts';
+export * from './payout-errors.ts';
+export * from './payout-plan.ts';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CUSTOMER_SUMMARIES, ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES } from './order-state.ts';
 import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
 import { ceilTo, dec, floorTo } from './money.ts';
+import { payoutErrorSchema } from './payout-errors.ts';
+import { payoutPlanSchema } from './payout-plan.ts';
 import {
   amountSchema,
   dateFilterSchema,
@@ -440,9 +442,12 @@ export const adminOrderSchema = orderSchema
       .nullable(),
     withdrawId: z.string().nullable(),
     payoutAttempts: z.number().int(),
-    payoutError: z.string().nullable(),
+    /** why the last automatic payout failed, as a code (payoutErrorText words it) */
+    payoutError: payoutErrorSchema.nullable(),
     /** whether an automatic payout would run for this order (switch on, network withdraw enabled) */
     autoPayout: z.boolean(),
+    /** what happens to the payout once the funds are confirmed (the confirm-funds dialog) */
+    payoutPlan: payoutPlanSchema,
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;

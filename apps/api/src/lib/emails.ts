@@ -1,5 +1,10 @@
-import { CUSTOMER_SUMMARY_TEXT, customerSummary, formatMoney } from '@permuta/contracts';
-import type { Locale, OrderStatus } from '@permuta/contracts';
+import {
+  CUSTOMER_SUMMARY_TEXT,
+  customerSummary,
+  formatMoney,
+  payoutErrorText,
+} from '@permuta/contracts';
+import type { Locale, OrderStatus, PayoutError } from '@permuta/contracts';
 import type { MailMessage } from '../adapters/mail/mailer.ts';
 
 /**
@@ -44,8 +49,8 @@ export interface PayoutProblemEmail {
   kind: 'payout-problem';
   reference: string;
   status: 'error' | 'processing';
-  /** the provider's reason, for `error` */
-  error: string | null;
+  /** why it failed, for `error` (worded in the e-mail's language) */
+  error: PayoutError | null;
   attempts: number;
   /** the order in the back office */
   link: string;
@@ -571,7 +576,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               failed
                 ? `The automatic payout of order ${template.reference} failed (attempt ${template.attempts}). The customer was not told; retry it or pay by hand.`
                 : `The payout of order ${template.reference} was retried (attempt ${template.attempts}).`,
-              ...(failed && template.error ? [`Reason: ${template.error}`] : []),
+              ...(failed && template.error
+                ? [`Reason: ${payoutErrorText(template.error, locale)}`]
+                : []),
             ],
             action: { label: 'Open the order', url: template.link },
           }
@@ -583,7 +590,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               failed
                 ? `O pagamento automático do pedido ${template.reference} falhou (tentativa ${template.attempts}). O cliente não foi avisado; tente de novo ou pague manualmente.`
                 : `O pagamento do pedido ${template.reference} foi tentado de novo (tentativa ${template.attempts}).`,
-              ...(failed && template.error ? [`Motivo: ${template.error}`] : []),
+              ...(failed && template.error
+                ? [`Motivo: ${payoutErrorText(template.error, locale)}`]
+                : []),
             ],
             action: { label: 'Abrir o pedido', url: template.link },
           };

@@ -32,6 +32,21 @@ export function pagePolicy(options: Pick<SecurityOptions, 'inlineScriptHashes' |
 export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
+ * A file the product's own pages show in a frame (a route with `config.sameOriginFrame`, e.g. a
+ * customer's proof previewed on the back office's order page): only this origin may frame it.
+ * `object-src 'self'` lets the browser's PDF viewer show a PDF; nothing may run in it.
+ */
+export const FRAMED_FILE_POLICY =
+  "default-src 'none'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'";
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the answer is a file this origin's pages may frame (FRAMED_FILE_POLICY) */
+    sameOriginFrame?: boolean;
+  }
+}
+
+/**
  * Security headers with a strict Content-Security-Policy: on pages, scripts only from this
  * origin or the exact inline scripts the build emitted (by hash), no plugins, no framing; styles
  * allow inline because the component library sets style attributes. Answers that are not HTML
@@ -49,9 +64,14 @@ export default fp<SecurityOptions>(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     const page = pagePolicy(options);
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
-      reply.header('content-security-policy', type.startsWith('text/html') ? page : DATA_POLICY);
+      const framed =
+        request.routeOptions.config.sameOriginFrame === true && reply.statusCode === 200;
+      reply.header(
+        'content-security-policy',
+        type.startsWith('text/html') ? page : framed ? FRAMED_FILE_POLICY : DATA_POLICY,
+      );
       return payload;
     });
 

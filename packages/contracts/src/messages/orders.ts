@@ -141,6 +141,12 @@ export const ORDERS_ERROR_MESSAGES = {
     'en-US': 'This page link is no longer valid. Start again from the first page.',
     'pt-BR': 'Este link de página não é mais válido. Recomece pela primeira página.',
   },
+  ORDER_FILE_NO_PREVIEW: {
+    'en-US':
+      'This file cannot be previewed (only JPG, PNG and PDF files can). Download it instead.',
+    'pt-BR':
+      'Este arquivo não pode ser visualizado aqui (só arquivos JPG, PNG e PDF). Baixe-o em vez disso.',
+  },
   PAYOUT_FAILED: {
     'en-US': 'The exchange did not complete the payout: {reason}',
     'pt-BR': 'A corretora não concluiu o pagamento: {reason}',

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PayoutError } from '@permuta/contracts/payout-errors';
 import { users } from './auth.ts';
 import { networks, tokens } from './catalogue.ts';
 import { createdAt, money, percentage, timestamptz, updatedAt } from './columns.ts';
@@ -76,8 +87,11 @@ export const orders = pgTable(
      * recorded by the admin with confirm_funds, the order can then only be refunded.
      */
     refundOnly: boolean('refund_only').notNull().default(false),
-    /** Why the last automatic payout failed (shown to admins on an order in error). */
-    payoutError: text('payout_error'),
+    /**
+     * Why the last automatic payout failed, as a code with its parameters (contracts'
+     * payoutErrorSchema): every reader words it in its own language.
+     */
+    payoutFailure: jsonb('payout_failure').$type<PayoutError>(),
     /** When the status last changed: auto-complete counts its hours from admin_paid. */
     statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
     quoteLockedUntil: timestamptz('quote_locked_until').notNull(),

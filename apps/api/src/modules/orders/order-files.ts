@@ -33,6 +33,27 @@ export async function readMultipart(
   return { file, fields };
 }
 
+/** The only types an order file is previewed as (sniffed from its bytes, never its name). */
+const PREVIEW_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+
+/**
+ * A stored order file shown inside the back office's order page: inline, framable by this
+ * origin only (the route's `sameOriginFrame`; every other answer keeps frame-ancestors 'none').
+ * Anything but a JPG, PNG or PDF (HTML or SVG that slipped past an older upload check, say) is
+ * refused: it would run in the page's origin.
+ */
+export function sendOrderFilePreview(reply: FastifyReply, file: OrderFileContent) {
+  if (!PREVIEW_TYPES.has(file.mimeType)) throw new AppError('ORDER_FILE_NO_PREVIEW', 415);
+  return reply
+    .status(200)
+    .header('content-type', file.mimeType)
+    .header('content-disposition', contentDisposition('inline', file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('cache-control', 'private, no-store')
+    .send(file.bytes);
+}
+
 /** A stored order file as a download. */
 export function sendOrderFile(reply: FastifyReply, file: OrderFileContent) {
   return reply

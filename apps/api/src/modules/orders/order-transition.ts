@@ -323,7 +323,7 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
           kind: 'payout-problem',
           reference: order.reference,
           status: to === 'error' ? 'error' : 'processing',
-          error: moved.payoutError,
+          error: moved.payoutFailure,
           attempts: moved.payoutAttempts,
           link: `${deps.publicUrl}/admin/orders/${order.id}`,
         },

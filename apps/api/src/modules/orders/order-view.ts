@@ -1,5 +1,7 @@
 import {
   allowedTransitions,
+  automaticPayoutApplies,
+  payoutPlan,
   customerSummary,
   dec,
   isFinalStatus,
@@ -30,6 +32,7 @@ import type {
   OrderViewDetail,
   TokenRef,
 } from './orders.repository.ts';
+import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 
 /**
@@ -164,6 +167,12 @@ export async function buildAdminOrderView(
   const events = await listEventsWithAdminNames(db, detail.order.id);
   const base = await buildOrderView(db, detail, settings, now, 'admin', events);
   const { order, customer, receive, network } = detail;
+  const plan = {
+    autoCryptoPayouts: settings.autoCryptoPayouts,
+    receiveKind: receive.kind,
+    withdrawEnabled: network?.withdrawEnabled ?? null,
+    refundOnly: order.refundOnly,
+  };
   const wallet = order.walletId ? await findWallet(db, order.walletId) : null;
   return {
     ...base,
@@ -190,9 +199,17 @@ export async function buildAdminOrderView(
       : null,
     withdrawId: order.withdrawId,
     payoutAttempts: order.payoutAttempts,
-    payoutError: order.payoutError,
-    autoPayout:
-      settings.autoCryptoPayouts && receive.kind === 'crypto' && network?.withdrawEnabled === true,
+    payoutError: order.payoutFailure,
+    autoPayout: automaticPayoutApplies(plan),
+    payoutPlan: payoutPlan(
+      plan,
+      automaticPayoutApplies(plan) && !order.refundOnly
+        ? {
+            available: await availableStock(db, receive.id, order.id),
+            needed: order.amountReceive,
+          }
+        : undefined,
+    ),
   };
 }
 

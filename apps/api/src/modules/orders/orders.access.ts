@@ -26,6 +26,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/v1/admin/orders/:id/refund': 'operator',
   'POST /api/v1/admin/orders/:id/boleto': 'operator',
   'GET /api/v1/admin/orders/:id/files/:file': 'operator',
+  'GET /api/v1/admin/orders/:id/files/:file/preview': 'operator',
   'GET /api/v1/admin/treasury': 'finance',
   'GET /api/v1/admin/treasury/entries': 'finance',
   'POST /api/v1/admin/treasury/adjustments': 'finance',

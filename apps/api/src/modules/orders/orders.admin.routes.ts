@@ -14,7 +14,9 @@ import {
   orderIdParamsSchema,
 } from '@permuta/contracts';
 import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
-import { readMultipart, sendOrderFile } from './order-files.ts';
+import { fromAllowedOrigin } from '../../plugins/same-origin.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readMultipart, sendOrderFile, sendOrderFilePreview } from './order-files.ts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
@@ -32,10 +34,12 @@ function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>, excel: boole
 const errors = apiErrors(400, 401, 403, 404, 409, 413, 422);
 
 /** The back office's order desk (docs/orders-api.md). */
-export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersService }> = async (
-  app,
-  { orders },
-) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<{
+  orders: AdminOrdersService;
+  /** the product's origins: the only pages that may load a preview */
+  allowedOrigins: string[];
+}> = async (app, { orders, allowedOrigins }) => {
+  const ownOrigins = new Set(allowedOrigins.map((origin) => origin.toLowerCase()));
   const tags = ['admin', 'orders'];
   defaultAdminRole(app, 'operator');
   const caller = (request: FastifyRequest) => ({
@@ -207,5 +211,37 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
         reply,
         await orders.file(caller(request), request.params.id, request.params.file),
       ),
+  );
+
+  app.get(
+    '/api/v1/admin/orders/:id/files/:file/preview',
+    {
+      onRequest: [
+        async (request) => {
+          // Only the product's own pages show it (an image or a frame of another site is refused).
+          if (!fromAllowedOrigin(request, ownOrigins)) {
+            throw new AppError('CROSS_ORIGIN_REQUEST', 403);
+          }
+        },
+        requireAdmin,
+      ],
+      config: { sameOriginFrame: true },
+      schema: {
+        tags,
+        summary: 'A file of an order, to show inside the order page',
+        description:
+          'Inline, for a JPG, PNG or PDF only (sniffed from the content): 415 ORDER_FILE_NO_PREVIEW otherwise. Framable by this origin only; refused (403) to pages of other origins. A GET is audited; a HEAD (what is it?) is not.',
+        params: orderFileParamsSchema,
+        response: apiErrors(400, 401, 403, 404, 415),
+      },
+    },
+    async (request, reply) => {
+      const head = request.method === 'HEAD';
+      const file = await orders.file(caller(request), request.params.id, request.params.file, {
+        preview: true,
+        audit: !head,
+      });
+      return sendOrderFilePreview(reply, file);
+    },
   );
 };

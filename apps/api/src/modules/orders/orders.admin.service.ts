@@ -514,9 +514,19 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
     },
 
     /** A file of any order, for an admin; the download is audited. */
-    async file(caller: AdminCaller, id: string, file: OrderFile): Promise<OrderFileContent> {
+    /**
+     * A file of the order; audited as downloaded (`preview` when shown inside the order page),
+     * unless `audit` is false (a HEAD request: the page asks what the file is before showing it).
+     */
+    async file(
+      caller: AdminCaller,
+      id: string,
+      file: OrderFile,
+      how: { preview?: boolean; audit?: boolean } = {},
+    ): Promise<OrderFileContent> {
       const detail = await detailOf(id);
       const content = await readOrderFile(storage, detail.order, file);
+      if (how.audit === false) return content;
       await writeAudit(db, {
         actorType: 'admin',
         actorId: caller.userId,
@@ -524,7 +534,11 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
         entityType: 'order',
         entityId: detail.order.id,
         ip: caller.ip,
-        after: { reference: detail.order.reference, file },
+        after: {
+          reference: detail.order.reference,
+          file,
+          ...(how.preview ? { preview: true } : {}),
+        },
       });
       return content;
     },

@@ -251,11 +251,11 @@ describe('the admin order page', () => {
     const inError = await insertOrder(t.app, customer.id, {
       status: 'error',
       amountReceived: '100',
-      payoutError: 'rejected',
+      payoutFailure: { code: 'no_network', params: {} },
     });
     const errorView = await asAdmin('GET', `/api/v1/admin/orders/${inError.id}`);
     expect(errorView.json().actions.sort()).toEqual(['pay', 'refund', 'submit_payout']);
-    expect(errorView.json().payoutError).toBe('rejected');
+    expect(errorView.json().payoutError).toEqual({ code: 'no_network', params: {} });
   });
 
   it("names in the timeline the admin who moved the order, and no one for the customer's moves", async () => {

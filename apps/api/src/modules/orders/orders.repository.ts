@@ -1,3 +1,4 @@
+import type { PayoutError } from '@permuta/contracts/payout-errors';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -644,7 +645,7 @@ export interface OrderColumnsSet {
   refundProofStorageKey?: string;
   payoutTxId?: string | null;
   withdrawId?: string | null;
-  payoutError?: string | null;
+  payoutFailure?: PayoutError | null;
   payoutAttempts?: number;
 }
 

@@ -97,7 +97,10 @@ export const orderRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
 
   await app.register(customerOrderRoutes, { orders });
   await app.register(customerReceiptRoutes, { db: app.db, brand: config.brandName, now });
-  await app.register(adminOrderRoutes, { orders: adminOrders });
+  await app.register(adminOrderRoutes, {
+    orders: adminOrders,
+    allowedOrigins: config.allowedOrigins,
+  });
   await app.register(treasuryRoutes, { treasury: createTreasuryService({ db: app.db }) });
 
   const jobDeps: OrderJobsDeps = { ...moveDeps, db: app.db, logError };

@@ -12,7 +12,7 @@ export async function startPayoutAttempt(tx: Tx, orderId: string, at: Date): Pro
     .update(orders)
     .set({
       payoutAttempts: sql`${orders.payoutAttempts} + 1`,
-      payoutError: null,
+      payoutFailure: null,
       withdrawId: null,
       updatedAt: at,
     })

@@ -1,4 +1,10 @@
-import { dec, normalize } from '@permuta/contracts';
+import {
+  automaticPayoutApplies as automaticPayoutRule,
+  dec,
+  normalize,
+  payoutErrorSchema,
+} from '@permuta/contracts';
+import type { PayoutError } from '@permuta/contracts';
 import type { Db, Settings, Tx } from '@permuta/db';
 import {
   ExchangeNotConfiguredError,
@@ -74,9 +80,9 @@ export function withdrawOrderIdOf(orderId: string, n: number): string {
   return n === 1 ? orderId : `${orderId}-${n}`;
 }
 
-const FAILED_STATUSES: ReadonlyMap<number, string> = new Map([
-  [WITHDRAW_STATUS.cancelled, 'was cancelled'],
-  [WITHDRAW_STATUS.rejected, 'was rejected'],
+const FAILED_STATUSES: ReadonlyMap<number, 'cancelled' | 'rejected' | 'failed'> = new Map([
+  [WITHDRAW_STATUS.cancelled, 'cancelled'],
+  [WITHDRAW_STATUS.rejected, 'rejected'],
   [WITHDRAW_STATUS.failure, 'failed'],
 ]);
 
@@ -87,18 +93,24 @@ const STATUS_NAMES: Record<number, string> = {
 };
 
 const SYSTEM: MoveActor = { type: 'system', id: null };
-const MAX_REASON = 1000;
+/** Longest text of the exchange's kept in a payout error (its message, a withdrawal's note). */
+const MAX_QUOTED = 500;
 
-/** Whether an automatic payout runs for an order just confirmed (the order view's rule too). */
+function quoted(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > MAX_QUOTED ? `${trimmed.slice(0, MAX_QUOTED - 1)}…` : trimmed;
+}
+
+/** Whether an automatic payout runs for an order just confirmed (contracts' rule, as the view). */
 export function automaticPayoutApplies(
   settings: Pick<Settings, 'autoCryptoPayouts'>,
   detail: Pick<OrderDetailRow, 'receive' | 'network'>,
 ): boolean {
-  return (
-    settings.autoCryptoPayouts &&
-    detail.receive.kind === 'crypto' &&
-    detail.network?.withdrawEnabled === true
-  );
+  return automaticPayoutRule({
+    autoCryptoPayouts: settings.autoCryptoPayouts,
+    receiveKind: detail.receive.kind,
+    withdrawEnabled: detail.network?.withdrawEnabled ?? null,
+  });
 }
 
 export interface PayoutLog {
@@ -121,12 +133,6 @@ type Lookup =
   | { kind: 'found'; record: WithdrawRecord }
   | { kind: 'none'; withdrawOrderId: string }
   | { kind: 'exhausted' };
-
-/** Ends with a full stop, unless it ends with punctuation already. */
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
 
 function reasonOf(error: unknown): string {
   if (error instanceof ExchangeRejectedError) return `${error.msg} (${error.code})`;
@@ -185,11 +191,10 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     }
   }
 
-  async function fail(orderId: string, why: string): Promise<void> {
-    const reason = sentence(why);
-    const payoutError = reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
-    if (await move(orderId, 'payout_failed', { payoutError })) {
-      log.warn({ orderId, reason }, 'automatic payout failed');
+  async function fail(orderId: string, reason: PayoutError): Promise<void> {
+    const payoutFailure = payoutErrorSchema.parse(reason);
+    if (await move(orderId, 'payout_failed', { payoutFailure })) {
+      log.warn({ orderId, reason: payoutFailure }, 'automatic payout failed');
     }
   }
 
@@ -199,10 +204,8 @@ export function createPayoutService(deps: PayoutServiceDeps) {
   async function later(detail: OrderDetailRow, check: number, reason: string): Promise<void> {
     const next = check + 1;
     if (next > MAX_CHECKS) {
-      await fail(
-        detail.order.id,
-        `No final answer from the exchange after ${MAX_CHECKS} checks (${reason}). A retry looks the withdrawal up first and never pays twice.`,
-      );
+      log.warn({ orderId: detail.order.id, reason }, 'no final answer from the exchange');
+      await fail(detail.order.id, { code: 'no_final_answer', params: { checks: MAX_CHECKS } });
       return;
     }
     await schedule(detail.order.id, next);
@@ -262,10 +265,14 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     }
     const failed = FAILED_STATUSES.get(record.status);
     if (failed) {
-      await fail(
-        order.id,
-        `Withdrawal ${record.id} ${failed} at the exchange${record.info ? `: ${record.info}` : ''}`,
-      );
+      await fail(order.id, {
+        code: 'withdrawal_failed',
+        params: {
+          withdrawId: quoted(record.id),
+          outcome: failed,
+          info: record.info ? quoted(record.info) : null,
+        },
+      });
       return;
     }
     if (record.status !== WITHDRAW_STATUS.completed) {
@@ -280,17 +287,22 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           action: 'payout_done',
           actor: SYSTEM,
           at: deps.now(),
-          set: { payoutTxId: record.txId ?? null, withdrawId: record.id, payoutError: null },
+          set: { payoutTxId: record.txId ?? null, withdrawId: record.id, payoutFailure: null },
         }),
       );
     } catch (error) {
       if (error instanceof AppError && error.status === 409) return;
       if (error instanceof AppError && error.code === 'TREASURY_NEGATIVE') {
         log.error({ orderId: order.id, withdrawId: record.id }, 'paid out, but not in the ledger');
-        await fail(
-          order.id,
-          `Withdrawal ${record.id} is complete at the exchange (transaction ${record.txId ?? 'unknown'}), but the treasury has less than ${normalize(order.amountReceive)} ${unitOf(detail.receive)} to record it. Adjust the ledger, then retry: the retry finds this withdrawal and does not pay again.`,
-        );
+        await fail(order.id, {
+          code: 'paid_not_in_ledger',
+          params: {
+            withdrawId: quoted(record.id),
+            txId: record.txId ? quoted(record.txId) : null,
+            amount: normalize(order.amountReceive),
+            unit: unitOf(detail.receive),
+          },
+        });
         return;
       }
       throw error;
@@ -298,7 +310,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
   }
 
   /** Stock of the token received that this payout may take (never below zero with the others'). */
-  async function stockShortfall(detail: OrderDetailRow): Promise<string | null> {
+  async function stockShortfall(detail: OrderDetailRow): Promise<PayoutError | null> {
     const available = await db.transaction(async (tx) => {
       await lockStock(tx, detail.receive.id);
       return availableStock(tx, detail.receive.id, detail.order.id);
@@ -306,14 +318,17 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     if (dec(available).gte(detail.order.amountReceive)) return null;
     const unit = unitOf(detail.receive);
     const shown = dec(available).lt(0) ? '0' : normalize(available);
-    return `Not enough ${unit} in the treasury: ${shown} ${unit} available, the payout needs ${normalize(detail.order.amountReceive)} ${unit}. Nothing was sent to the exchange.`;
+    return {
+      code: 'treasury_short',
+      params: { available: shown, needed: normalize(detail.order.amountReceive), unit },
+    };
   }
 
   /** No withdrawal at the exchange for this attempt: check the stock and apply one. */
   async function apply(detail: OrderDetailRow, withdrawOrderId: string, check: number) {
     const { order, network } = detail;
     if (!network) {
-      await fail(order.id, 'The order has no network to pay out on. Nothing was sent.');
+      await fail(order.id, { code: 'no_network', params: {} });
       return;
     }
     const shortfall = await stockShortfall(detail);
@@ -341,14 +356,14 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           await later(detail, check, `the exchange already has withdrawal ${withdrawOrderId}`);
           return;
         }
-        await fail(order.id, `The exchange refused the withdrawal: ${reasonOf(error)}`);
+        await fail(order.id, {
+          code: 'exchange_refused',
+          params: { message: quoted(error.msg), exchangeCode: error.code },
+        });
         return;
       }
       if (error instanceof ExchangeNotConfiguredError) {
-        await fail(
-          order.id,
-          'The exchange API key and secret are not configured. Nothing was sent.',
-        );
+        await fail(order.id, { code: 'exchange_not_configured', params: {} });
         return;
       }
       if (isExchangeError(error)) {
@@ -399,10 +414,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       found = await lookUp(orderId, detail.order.withdrawId);
     } catch (error) {
       if (error instanceof ExchangeNotConfiguredError) {
-        await fail(
-          orderId,
-          'The exchange API key and secret are not configured. Nothing was sent.',
-        );
+        await fail(orderId, { code: 'exchange_not_configured', params: {} });
         return;
       }
       if (!isExchangeError(error)) throw error;
@@ -413,10 +425,10 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       case 'found':
         return follow(detail, found.record, check);
       case 'exhausted':
-        return fail(
-          orderId,
-          `${MAX_WITHDRAWALS} withdrawals of this order failed at the exchange. Pay by hand or refund.`,
-        );
+        return fail(orderId, {
+          code: 'too_many_withdrawals',
+          params: { withdrawals: MAX_WITHDRAWALS },
+        });
       case 'none':
         if (detail.order.withdrawId) {
           // We recorded a withdrawal the exchange does not show (yet): never apply another.

@@ -219,7 +219,7 @@ describe('automatic crypto payouts', () => {
     expect(processing).toMatchObject({
       status: 'processing',
       payoutAttempts: 1,
-      payoutError: null,
+      payoutFailure: null,
     });
     const [withdrawal] = withdrawals(order.id);
     expect(withdrawals(order.id)).toHaveLength(1);
@@ -338,9 +338,10 @@ describe('automatic crypto payouts', () => {
     await drain();
     const failed = await orderRow(order.id);
     expect(failed.status).toBe('error');
-    expect(failed.payoutError).toBe(
-      'The exchange refused the withdrawal: Insufficient balance. (-4026).',
-    );
+    expect(failed.payoutFailure).toEqual({
+      code: 'exchange_refused',
+      params: { message: 'Insufficient balance.', exchangeCode: -4026 },
+    });
     expect(withdrawals(order.id)).toHaveLength(0);
     expect(await payoutJobs(order.id)).toHaveLength(0);
 
@@ -400,7 +401,11 @@ describe('automatic crypto payouts', () => {
       ].sort(),
     );
     const failed = ops.find((m) => m.subject.startsWith('Falha'))!;
-    expect(failed.text).toContain('Insufficient balance.');
+    // the reason in the operators' language; the exchange's own words quoted as they came
+    expect(failed.text).toContain(
+      'Motivo: A exchange recusou o saque (código -4026). Mensagem da exchange: “Insufficient balance.”',
+    );
+    expect(failed.text).not.toContain('refused');
     expect(failed.text).toContain(`/admin/orders/${order.id}`);
     await updateSettings(t.app, { supportEmail: null });
   });
@@ -412,7 +417,7 @@ describe('automatic crypto payouts', () => {
     fake.setMode({ kind: 'slow', ms: 600 }, APPLY);
     await payoutService(exchangeClient(200)).run({ orderId: order.id });
     const unknown = await orderRow(order.id);
-    expect(unknown).toMatchObject({ status: 'processing', withdrawId: null, payoutError: null });
+    expect(unknown).toMatchObject({ status: 'processing', withdrawId: null, payoutFailure: null });
 
     await waitFor(() => withdrawals(order.id).length === 1);
     fake.setMode({ kind: 'ok' });
@@ -499,9 +504,10 @@ describe('automatic crypto payouts', () => {
     await drainAll();
     const failed = await orderRow(order.id);
     expect(failed.status).toBe('error');
-    expect(failed.payoutError).toBe(
-      `Withdrawal ${first!.id} failed at the exchange: The address is on a blocklist.`,
-    );
+    expect(failed.payoutFailure).toEqual({
+      code: 'withdrawal_failed',
+      params: { withdrawId: first!.id, outcome: 'failed', info: 'The address is on a blocklist.' },
+    });
 
     expect((await retry(order.id)).statusCode).toBe(200);
     await drain();
@@ -512,15 +518,62 @@ describe('automatic crypto payouts', () => {
     expect(withdrawals(order.id).filter((w) => w.status === 6)).toHaveLength(1);
   });
 
+  it("says on the admin's order view what the payout job will do once the funds are confirmed", async () => {
+    const plan = async (orderId: string) => {
+      const view = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/orders/${orderId}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(view.statusCode, view.body).toBe(200);
+      return view.json().payoutPlan;
+    };
+
+    // automatic: confirming queues the payout job at once (whatever the hour)
+    const covered = await paidOrder();
+    expect(await plan(covered.id)).toEqual({ kind: 'automatic' });
+    await confirmFunds(covered.id);
+    expect(await payoutJobs(covered.id)).toHaveLength(1);
+    await drain();
+    await finish(covered.id, '0xplanned');
+
+    // held: the treasury cannot cover it, and the job indeed stops before the exchange
+    const short = await paidOrder({ amountSend: '400000', amountReceive: '74000' });
+    const held = await plan(short.id);
+    expect(held).toMatchObject({ kind: 'held', reason: 'treasury_short', needed: '74000' });
+    expect(Number(held.available)).toBeLessThan(74000);
+    await confirmFunds(short.id, '400000');
+    await drain();
+    expect((await orderRow(short.id)).payoutFailure).toMatchObject({
+      code: 'treasury_short',
+      params: { available: held.available, needed: '74000' },
+    });
+    expect(applies(short.id)).toHaveLength(0);
+    expect((await byHand(short.id, 'refund')).statusCode).toBe(200);
+
+    // manual: the switch is off, and nothing is queued
+    await updateSettings(t.app, { autoCryptoPayouts: false });
+    try {
+      const byAdmin = await paidOrder();
+      expect(await plan(byAdmin.id)).toEqual({ kind: 'manual', reason: 'switch_off' });
+      await confirmFunds(byAdmin.id);
+      expect(await payoutJobs(byAdmin.id)).toHaveLength(0);
+      expect((await byHand(byAdmin.id, 'refund')).statusCode).toBe(200);
+    } finally {
+      await updateSettings(t.app, { autoCryptoPayouts: true });
+    }
+  });
+
   it('refuses a payout the treasury cannot cover, before asking the exchange', async () => {
     const order = await paidOrder({ amountSend: '400000', amountReceive: '74000' });
     await confirmFunds(order.id, '400000');
     await drain();
     const failed = await orderRow(order.id);
     expect(failed.status).toBe('error');
-    expect(failed.payoutError).toMatch(
-      /^Not enough USDT in the treasury: [\d.]+ USDT available, the payout needs 74000 USDT\. Nothing was sent to the exchange\.$/,
-    );
+    expect(failed.payoutFailure).toMatchObject({
+      code: 'treasury_short',
+      params: { needed: '74000', unit: 'USDT' },
+    });
     expect(applies(order.id)).toHaveLength(0);
     expect(await payoutEntries(order.id)).toHaveLength(0);
     // Nothing left the platform: the admin may refund by hand (and the order stops reserving
@@ -601,7 +654,10 @@ describe('automatic crypto payouts', () => {
       // as when the bounded checks run out without a final answer from the exchange
       await t.app.db
         .update(orders)
-        .set({ status: 'error', payoutError: 'No final answer from the exchange.' })
+        .set({
+          status: 'error',
+          payoutFailure: { code: 'no_final_answer', params: { checks: 200 } },
+        })
         .where(eq(orders.id, order.id));
       return order;
     }

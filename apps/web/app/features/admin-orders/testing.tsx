@@ -96,6 +96,7 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     payoutAttempts: 0,
     payoutError: null,
     autoPayout: false,
+    payoutPlan: { kind: 'manual', reason: 'pix' },
     ...over,
   };
 }

@@ -37,6 +37,8 @@ export const orderPaths = {
   adminOrderBoleto: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/boleto`,
   adminOrderFile: (id: string, file: string) =>
     `/api/v1/admin/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}`,
+  adminOrderFilePreview: (id: string, file: string) =>
+    `/api/v1/admin/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}/preview`,
   adminTreasury: () => '/api/v1/admin/treasury',
   adminTreasuryEntries: (query: { token?: string | undefined; cursor?: string | undefined }) =>
     withQuery('/api/v1/admin/treasury/entries', query),

@@ -24,6 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { payoutErrorText } from '@permuta/contracts/payout-errors';
 import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { boletoLineSchema } from '@permuta/contracts/boleto-line';
 import { formatPixKey } from '@permuta/contracts/br-format';
@@ -31,6 +32,8 @@ import { errorMessage } from '@permuta/contracts/errors';
 import { findTransition } from '@permuta/contracts/order-state';
 import type { AdminOrderView } from '@permuta/contracts/orders';
 import { fieldMessage } from '@permuta/contracts/validation';
+
+import type { PayoutPlan } from '@permuta/contracts/payout-plan';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { compareAmounts, formatAmount, isZeroAmount, parseAmount } from '../../../lib/amount.ts';
@@ -315,6 +318,7 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
           data-testid="record-for-refund"
         />
       )}
+      <PayoutPlanNote order={order} forRefund={forRefund} />
       {amount !== null && difference !== 0 && (
         <Alert color="yellow" variant="light" data-testid="amount-differs">
           {difference < 0
@@ -327,6 +331,36 @@ function ConfirmFundsForm({ order, id, onClose, done }: FormProps) {
         </Alert>
       )}
     </DialogForm>
+  );
+}
+
+/** What happens to the payout once the funds are confirmed: the API's plan, in words. */
+function PayoutPlanNote({ order, forRefund }: { order: AdminOrderView; forRefund: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const plan: PayoutPlan = forRefund ? { kind: 'manual', reason: 'refund_only' } : order.payoutPlan;
+  const amount = formatMoney(order.amountReceive, order.receive, locale);
+  const key = plan.kind === 'manual' ? plan.reason : plan.kind;
+  const text =
+    plan.kind === 'held'
+      ? t('adminOrders.actions.confirm_funds.payout.held', {
+          available: formatMoney(plan.available, order.receive, locale),
+          needed: formatMoney(plan.needed, order.receive, locale),
+        })
+      : t(`adminOrders.actions.confirm_funds.payout.${key}`, {
+          amount,
+          network: order.network?.name ?? '',
+        });
+  return (
+    <Alert
+      color={plan.kind === 'held' ? 'yellow' : 'blue'}
+      variant="light"
+      title={t('adminOrders.actions.confirm_funds.payoutTitle')}
+      data-testid="payout-plan"
+      data-plan={key}
+    >
+      {text}
+    </Alert>
   );
 }
 
@@ -599,7 +633,7 @@ function SimpleMove({
     >
       {action === 'submit_payout' && order.payoutError && (
         <Alert color="red" variant="light" title={t('adminOrders.fields.payoutError')}>
-          {order.payoutError}
+          {payoutErrorText(order.payoutError, locale)}
         </Alert>
       )}
       <Text size="sm">

@@ -3,6 +3,11 @@ import '../../../../test/setup-dom.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderView } from '@permuta/contracts/orders';
+import {
+  PAYOUT_ERROR_CODES,
+  payoutErrorText,
+  type PayoutError,
+} from '@permuta/contracts/payout-errors';
 import { addCatalogue } from '../../../i18n/i18n.ts';
 import enUS from '../../../locales/en-US.json';
 import ptBR from '../../../locales/pt-BR.json';
@@ -105,14 +110,18 @@ describe('admin order page', () => {
       status: 'error',
       summary: 'waiting_admin_confirmation',
       actions: ['submit_payout', 'pay', 'refund'],
-      payoutError: 'Insufficient balance on the exchange',
+      payoutError: { code: 'exchange_not_configured', params: {} },
       payoutAttempts: 2,
     });
     await renderOrder();
     expect(offered()).toEqual(['Pay with proof', 'Retry payout', 'Refund']);
     fireEvent.click(screen.getByRole('button', { name: 'Retry payout' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Insufficient balance on the exchange')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'The exchange API key and secret are not configured. Nothing was sent.',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText(/Attempts so far: 2/)).toBeTruthy();
     onPost = () => {
       order = { ...order, status: 'processing', actions: [] };
@@ -122,6 +131,88 @@ describe('admin order page', () => {
     await waitFor(() => expect(screen.getByTestId('no-actions')).toBeTruthy());
     expect(JSON.parse(String(posts()[0]?.body))).toEqual({ action: 'submit_payout' });
   });
+
+  it('words every payout error code in the page language, pt-BR without English', async () => {
+    const errors: PayoutError[] = [
+      { code: 'exchange_not_configured', params: {} },
+      { code: 'no_network', params: {} },
+      { code: 'treasury_short', params: { available: '12.5', needed: '1500', unit: 'USDT' } },
+      {
+        code: 'exchange_refused',
+        params: { message: 'Insufficient balance', exchangeCode: -4026 },
+      },
+      { code: 'withdrawal_failed', params: { withdrawId: 'w-9', outcome: 'rejected', info: null } },
+      { code: 'no_final_answer', params: { checks: 200 } },
+      { code: 'too_many_withdrawals', params: { withdrawals: 10 } },
+      {
+        code: 'paid_not_in_ledger',
+        params: { withdrawId: 'w-9', txId: '0xabc', amount: '1500', unit: 'USDT' },
+      },
+    ];
+    expect(errors.map((error) => error.code)).toEqual(
+      PAYOUT_ERROR_CODES.filter((code) => code !== 'legacy'),
+    );
+    for (const payoutError of errors) {
+      for (const locale of ['pt-BR', 'en-US'] as const) {
+        getQueryClient().clear();
+        order = adminOrder({ status: 'error', actions: ['submit_payout'], payoutError });
+        await renderOrder(locale);
+        const alert = screen.getByTestId('payout-error');
+        const shown = alert.textContent ?? '';
+        expect(shown).toContain(payoutErrorText(payoutError, locale));
+        const other = payoutErrorText(payoutError, locale === 'pt-BR' ? 'en-US' : 'pt-BR');
+        expect(shown).not.toContain(other);
+        if (locale === 'pt-BR') {
+          // no English words of the catalogue's sentence on the Portuguese page
+          expect(shown).not.toMatch(/\b(the|exchange refused|was|Nothing|sent|treasury)\b/);
+        }
+        cleanup();
+      }
+    }
+    expect(payoutErrorText(errors[2]!, 'pt-BR')).toBe(
+      'Saldo insuficiente de USDT na tesouraria: 12,5\u00a0USDT disponíveis, o pagamento precisa de 1.500\u00a0USDT. Nada foi enviado à exchange.',
+    );
+  }, 30_000);
+
+  it("previews the customer's proof inside the page: an image inline, a PDF in a frame", async () => {
+    const url = '/api/v1/admin/orders/EX-7K2Q9/files/proof/preview';
+    const cases = [
+      ['image/png', 'en-US', "Preview: Customer's proof of sending"],
+      ['application/pdf', 'pt-BR', 'Visualização: Comprovante de envio do cliente'],
+      [null, 'pt-BR', 'Este arquivo não pode ser mostrado aqui'],
+      [null, 'en-US', 'This file cannot be shown here'],
+    ] as const;
+    for (const [type, locale, text] of cases) {
+      getQueryClient().clear();
+      fetchMock.mockImplementation((requested: string, init?: RequestInit) =>
+        init?.method === 'HEAD'
+          ? Promise.resolve(
+              type
+                ? new Response(null, { status: 200, headers: { 'content-type': type } })
+                : new Response(null, { status: 415 }),
+            )
+          : json(200, order),
+      );
+      await renderOrder(locale);
+      const preview = await screen.findByTestId('preview-proof');
+      if (type === 'image/png') {
+        const image = await within(preview).findByRole('img', { name: text });
+        expect(image.getAttribute('src')).toBe(url);
+      } else if (type === 'application/pdf') {
+        const frame = await within(preview).findByTitle(text);
+        expect(frame.tagName).toBe('IFRAME');
+        expect(frame.getAttribute('src')).toBe(url);
+      } else {
+        expect(await within(preview).findByText(new RegExp(`^${text}`))).toBeTruthy();
+        expect(within(preview).queryByRole('img')).toBeNull();
+        expect(preview.querySelector('iframe')).toBeNull();
+      }
+      const heads = calls(fetchMock).filter((call) => call.method === 'HEAD');
+      expect(heads.map((call) => call.url)).toEqual([url]);
+      fetchMock.mockClear();
+      cleanup();
+    }
+  }, 30_000);
 
   it('offers nothing on a final order', async () => {
     order = adminOrder({ status: 'completed', summary: 'closed', actions: [] });
@@ -178,6 +269,67 @@ describe('admin order page', () => {
     });
     await waitFor(() => expect(offered()).toEqual(['Pagar com comprovante', 'Reembolsar']));
   });
+
+  it('says in the confirm-funds dialog when the payout will go out, in both languages', async () => {
+    const usdt = { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 6 } as const;
+    const brl = { code: 'BRL', name: 'Real', kind: 'crypto', precision: 2 } as const;
+    const deriv = { code: 'DERIV', name: 'Deriv (USD)', kind: 'deriv', precision: 2 } as const;
+    const cases: [Partial<AdminOrderView>, string, string][] = [
+      [
+        { send: brl, receive: usdt, amountReceive: '18.5', payoutPlan: { kind: 'automatic' } },
+        'Automatic: 18.5\u00a0USDT is asked of the exchange as soon as you confirm, at any hour. The customer is told when it is paid.',
+        'Automático: 18,5\u00a0USDT é pedido à exchange assim que você confirmar, a qualquer hora. O cliente é avisado quando for pago.',
+      ],
+      [
+        {
+          send: brl,
+          receive: usdt,
+          payoutPlan: { kind: 'held', reason: 'treasury_short', available: '3.25', needed: '18.5' },
+        },
+        'Automatic, but on hold: the treasury has 3.25\u00a0USDT available and the payout needs 18.5\u00a0USDT.',
+        'Automático, mas retido: a tesouraria tem 3,25\u00a0USDT disponíveis e o pagamento precisa de 18,5\u00a0USDT.',
+      ],
+      [
+        { amountReceive: '580', payoutPlan: { kind: 'manual', reason: 'pix' } },
+        'By hand: there is no automatic PIX payout. An admin pays R$580.00 by PIX',
+        'Manual: não há pagamento automático de PIX. Um administrador paga R$\u00a0580,00 por PIX',
+      ],
+      [
+        { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'manual', reason: 'deriv' } },
+        'By hand: there is no automatic Deriv payout. An admin transfers $100.00',
+        'Manual: não há pagamento automático na Deriv. Um administrador transfere US$\u00a0100,00',
+      ],
+      [
+        { send: brl, receive: usdt, payoutPlan: { kind: 'manual', reason: 'switch_off' } },
+        'By hand: automatic crypto payouts are turned off in the settings.',
+        'Manual: os pagamentos automáticos de cripto estão desligados nas configurações.',
+      ],
+      [
+        { send: brl, receive: usdt, payoutPlan: { kind: 'manual', reason: 'network_manual' } },
+        'not enabled on the Tron (TRC20) network',
+        'não estão habilitados na rede Tron (TRC20)',
+      ],
+      [
+        { payoutPlan: { kind: 'manual', reason: 'refund_only' } },
+        'No payout: this order can only be refunded.',
+        'Sem pagamento: este pedido só pode ser reembolsado.',
+      ],
+    ];
+    for (const [over, english, portuguese] of cases) {
+      for (const locale of ['en-US', 'pt-BR'] as const) {
+        getQueryClient().clear();
+        order = adminOrder(over);
+        await renderOrder(locale);
+        const button = locale === 'en-US' ? 'Confirm funds received' : 'Confirmar recebimento';
+        fireEvent.click(screen.getByRole('button', { name: button }));
+        const dialog = await screen.findByRole('dialog');
+        const note = within(dialog).getByTestId('payout-plan').textContent ?? '';
+        expect(note).toContain(locale === 'en-US' ? english : portuguese);
+        if (locale === 'pt-BR') expect(note).not.toContain(english);
+        cleanup();
+      }
+    }
+  }, 30_000);
 
   it('refuses an empty or zero amount received without calling the API', async () => {
     await renderOrder();

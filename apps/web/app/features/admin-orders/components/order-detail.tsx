@@ -6,6 +6,8 @@ import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { formatBoletoLine } from '@permuta/contracts/boleto-line';
+
+import { payoutErrorText } from '@permuta/contracts/payout-errors';
 import { formatMoney, formatRate, type MoneyAsset } from '@permuta/contracts/money';
 import { ORDER_FILES, type AdminOrderView, type OrderFile } from '@permuta/contracts/orders';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
@@ -27,6 +29,8 @@ import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useTwoFactorRedirect } from '../../admin-accounts/use-two-factor-redirect.ts';
 import { useDownloadOrderFile } from '../api/download-order-file.ts';
+import { useOrderFilePreview } from '../api/preview-order-file.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { useAdminOrder } from '../api/get-order.ts';
 import { adminCustomerPath } from '../links.ts';
 import classes from './admin-orders.module.css';
@@ -219,8 +223,13 @@ function OrderFields({ order }: { order: AdminOrderView }) {
           </Alert>
         )}
         {order.payoutError && (
-          <Alert color="red" variant="light" title={t('adminOrders.fields.payoutError')}>
-            {order.payoutError}
+          <Alert
+            color="red"
+            variant="light"
+            title={t('adminOrders.fields.payoutError')}
+            data-testid="payout-error"
+          >
+            {payoutErrorText(order.payoutError, locale)}
           </Alert>
         )}
         <FieldGrid
@@ -351,7 +360,47 @@ function FilesSection({ order }: { order: AdminOrderView }) {
           </Group>
         ))}
       </Stack>
+      {order.files.proof && <FilePreview order={order} file="proof" />}
     </TitledSection>
+  );
+}
+
+/** A file shown inside the page: an image inline, a PDF in the browser's viewer (a frame). */
+function FilePreview({ order, file }: { order: AdminOrderView; file: OrderFile }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const kind = useOrderFilePreview(order.reference, file, locale, true);
+  const name = t(`adminOrders.file.${file}`);
+  const url = apiPaths.adminOrderFilePreview(order.reference, file);
+  return (
+    <Stack gap="xs" data-testid={`preview-${file}`}>
+      <Title order={3} size="h5">
+        {t('adminOrders.detail.previewOf', { file: name })}
+      </Title>
+      {kind.isPending ? (
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
+      ) : kind.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {kind.error.message}
+        </Text>
+      ) : kind.data === 'image' ? (
+        <img
+          src={url}
+          alt={t('adminOrders.detail.previewOf', { file: name })}
+          className={classes.preview}
+        />
+      ) : kind.data === 'pdf' ? (
+        <iframe
+          src={url}
+          title={t('adminOrders.detail.previewOf', { file: name })}
+          className={classes.previewFrame}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('adminOrders.detail.noPreview')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { Locale } from './locale.ts';
+import { formatDecimal } from './money.ts';
+
+/**
+ * Why an automatic payout failed, stored on the order as a code with its parameters (never as a
+ * sentence): each reader words it in its own language. Texts the exchange itself sent (its
+ * message, a withdrawal's note) stay as they came, quoted. Rows written before codes existed
+ * carry their sentence as `legacy`.
+ */
+const text = z.string().max(500);
+const decimal = z.string().max(60);
+
+export const payoutErrorSchema = z
+  .discriminatedUnion('code', [
+    /** The exchange API key and secret are not configured; nothing was sent. */
+    z.object({ code: z.literal('exchange_not_configured'), params: z.object({}) }),
+    /** The order has no network to pay out on; nothing was sent. */
+    z.object({ code: z.literal('no_network'), params: z.object({}) }),
+    /** The treasury holds less of the token than the payout needs; nothing was sent. */
+    z.object({
+      code: z.literal('treasury_short'),
+      params: z.object({ available: decimal, needed: decimal, unit: z.string().max(20) }),
+    }),
+    /** The exchange refused the withdrawal request (its own message and code). */
+    z.object({
+      code: z.literal('exchange_refused'),
+      params: z.object({ message: text, exchangeCode: z.number().int() }),
+    }),
+    /** The withdrawal was cancelled, rejected or failed at the exchange. */
+    z.object({
+      code: z.literal('withdrawal_failed'),
+      params: z.object({
+        withdrawId: text,
+        outcome: z.enum(['cancelled', 'rejected', 'failed']),
+        info: text.nullable(),
+      }),
+    }),
+    /** No final answer from the exchange after this many checks. */
+    z.object({
+      code: z.literal('no_final_answer'),
+      params: z.object({ checks: z.number().int() }),
+    }),
+    /** Every withdrawal this order may make failed at the exchange. */
+    z.object({
+      code: z.literal('too_many_withdrawals'),
+      params: z.object({ withdrawals: z.number().int() }),
+    }),
+    /** Paid at the exchange, but the treasury ledger cannot record it. */
+    z.object({
+      code: z.literal('paid_not_in_ledger'),
+      params: z.object({
+        withdrawId: text,
+        txId: text.nullable(),
+        amount: decimal,
+        unit: z.string().max(20),
+      }),
+    }),
+    /** A reason stored as a sentence before reasons had codes (shown as it is). */
+    z.object({ code: z.literal('legacy'), params: z.object({ text: z.string() }) }),
+  ])
+  .meta({ id: 'PayoutError' });
+
+export type PayoutError = z.infer<typeof payoutErrorSchema>;
+export type PayoutErrorCode = PayoutError['code'];
+export const PAYOUT_ERROR_CODES = payoutErrorSchema.options.map(
+  (option) => option.shape.code.value,
+) as PayoutErrorCode[];
+
+type Words = (params: never, locale: Locale) => string;
+
+const amount = (value: string, unit: string, locale: Locale) =>
+  `${formatDecimal(value, locale)}\u00a0${unit}`;
+
+/** Each code in both languages (the one catalogue of these texts: back office and e-mails). */
+const TEXTS: {
+  [C in PayoutErrorCode]: Record<
+    Locale,
+    (params: Extract<PayoutError, { code: C }>['params'], locale: Locale) => string
+  >;
+} = {
+  exchange_not_configured: {
+    'en-US': () => 'The exchange API key and secret are not configured. Nothing was sent.',
+    'pt-BR': () =>
+      'A chave e o segredo da API da exchange não estão configurados. Nada foi enviado.',
+  },
+  no_network: {
+    'en-US': () => 'The order has no network to pay out on. Nothing was sent.',
+    'pt-BR': () => 'O pedido não tem uma rede para o pagamento. Nada foi enviado.',
+  },
+  treasury_short: {
+    'en-US': (p, l) =>
+      `Not enough ${p.unit} in the treasury: ${amount(p.available, p.unit, l)} available, the payout needs ${amount(p.needed, p.unit, l)}. Nothing was sent to the exchange.`,
+    'pt-BR': (p, l) =>
+      `Saldo insuficiente de ${p.unit} na tesouraria: ${amount(p.available, p.unit, l)} disponíveis, o pagamento precisa de ${amount(p.needed, p.unit, l)}. Nada foi enviado à exchange.`,
+  },
+  exchange_refused: {
+    'en-US': (p) =>
+      `The exchange refused the withdrawal (code ${p.exchangeCode}). The exchange says: “${p.message}”`,
+    'pt-BR': (p) =>
+      `A exchange recusou o saque (código ${p.exchangeCode}). Mensagem da exchange: “${p.message}”`,
+  },
+  withdrawal_failed: {
+    'en-US': (p) =>
+      `Withdrawal ${p.withdrawId} ${p.outcome === 'cancelled' ? 'was cancelled' : p.outcome === 'rejected' ? 'was rejected' : 'failed'} at the exchange.${p.info ? ` The exchange says: “${p.info}”` : ''}`,
+    'pt-BR': (p) =>
+      `O saque ${p.withdrawId} ${p.outcome === 'cancelled' ? 'foi cancelado' : p.outcome === 'rejected' ? 'foi rejeitado' : 'falhou'} na exchange.${p.info ? ` Mensagem da exchange: “${p.info}”` : ''}`,
+  },
+  no_final_answer: {
+    'en-US': (p) =>
+      `No final answer from the exchange after ${p.checks} checks. A retry looks the withdrawal up first and never pays twice.`,
+    'pt-BR': (p) =>
+      `A exchange não deu uma resposta final depois de ${p.checks} consultas. Tentar de novo procura o saque primeiro e nunca paga duas vezes.`,
+  },
+  too_many_withdrawals: {
+    'en-US': (p) =>
+      `${p.withdrawals} withdrawals of this order failed at the exchange. Pay by hand or refund.`,
+    'pt-BR': (p) =>
+      `${p.withdrawals} saques deste pedido falharam na exchange. Pague manualmente ou reembolse.`,
+  },
+  paid_not_in_ledger: {
+    'en-US': (p, l) =>
+      `Withdrawal ${p.withdrawId} is complete at the exchange (transaction ${p.txId ?? 'unknown'}), but the treasury has less than ${amount(p.amount, p.unit, l)} to record it. Adjust the ledger, then retry: the retry finds this withdrawal and does not pay again.`,
+    'pt-BR': (p, l) =>
+      `O saque ${p.withdrawId} foi concluído na exchange (transação ${p.txId ?? 'desconhecida'}), mas a tesouraria tem menos de ${amount(p.amount, p.unit, l)} para registrá-lo. Ajuste o livro-caixa e tente de novo: a nova tentativa encontra este saque e não paga outra vez.`,
+  },
+  legacy: {
+    'en-US': (p) => p.text,
+    'pt-BR': (p) => `Registrado antes da tradução, no original: “${p.text}”`,
+  },
+};
+
+/** The reason of a failed payout, worded in `locale`. */
+export function payoutErrorText(error: PayoutError, locale: Locale): string {
+  const words = TEXTS[error.code][locale] as Words;
+  return words(error.params as never, locale);
+}

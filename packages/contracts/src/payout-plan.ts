@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { dec } from './money.ts';
+
+/**
+ * What happens to an order's payout once its funds are confirmed (the confirm-funds dialog says
+ * it before the admin confirms). One rule for the payout job and the back office:
+ * - `automatic`: the payout job asks the exchange for the withdrawal at once (it does not wait
+ *   for the operating hours: the exchange pays at any hour);
+ * - `held`: it would be automatic, but the treasury cannot cover it: the job stops with an error
+ *   before asking the exchange, and an admin adjusts the ledger and retries, or pays by hand;
+ * - `manual`: an admin pays by hand and uploads the proof (PIX and Deriv always; crypto when the
+ *   switch is off or the network's withdrawals are not enabled), or only refunds.
+ */
+export const payoutPlanSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('automatic') }),
+    z.object({
+      kind: z.literal('held'),
+      reason: z.literal('treasury_short'),
+      /** of the token received, not reserved by other orders (never below zero) */
+      available: z.string(),
+      needed: z.string(),
+    }),
+    z.object({
+      kind: z.literal('manual'),
+      reason: z.enum(['pix', 'deriv', 'switch_off', 'network_manual', 'refund_only']),
+    }),
+  ])
+  .meta({ id: 'PayoutPlan' });
+
+export type PayoutPlan = z.infer<typeof payoutPlanSchema>;
+export type ManualPayoutReason = Extract<PayoutPlan, { kind: 'manual' }>['reason'];
+
+export interface PayoutPlanInput {
+  /** the settings' switch of automatic crypto payouts */
+  autoCryptoPayouts: boolean;
+  receiveKind: 'crypto' | 'pix' | 'deriv';
+  /** whether the order's network has exchange withdrawals enabled (null: no network) */
+  withdrawEnabled: boolean | null;
+  refundOnly: boolean;
+}
+
+/** Whether the payout job pays this order by itself once its funds are confirmed. */
+export function automaticPayoutApplies(input: Omit<PayoutPlanInput, 'refundOnly'>): boolean {
+  return (
+    input.autoCryptoPayouts && input.receiveKind === 'crypto' && input.withdrawEnabled === true
+  );
+}
+
+/**
+ * The plan of an order's payout. `stock` is the treasury's available amount of the token
+ * received (other orders' reservations aside) and the amount the payout needs, as decimals: read
+ * it only when `automaticPayoutApplies` (without it an automatic payout is taken as covered).
+ */
+export function payoutPlan(
+  input: PayoutPlanInput,
+  stock?: { available: string; needed: string },
+): PayoutPlan {
+  if (input.refundOnly) return { kind: 'manual', reason: 'refund_only' };
+  if (input.receiveKind === 'pix') return { kind: 'manual', reason: 'pix' };
+  if (input.receiveKind === 'deriv') return { kind: 'manual', reason: 'deriv' };
+  if (!input.autoCryptoPayouts) return { kind: 'manual', reason: 'switch_off' };
+  if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'network_manual' };
+  if (!stock || dec(stock.available).gte(stock.needed)) return { kind: 'automatic' };
+  const { available, needed } = stock;
+  return {
+    kind: 'held',
+    reason: 'treasury_short',
+    available: dec(available).lt(0) ? '0' : dec(available).toFixed(),
+    needed: dec(needed).toFixed(),
+  };
+}
