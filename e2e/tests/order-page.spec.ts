@@ -57,7 +57,9 @@ for (const locale of LOCALES) {
       name: text(locale, 'orders.pay.crypto.qrAlt').replace('{{address}}', address!),
     });
     await expect(qr).toBeVisible();
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await qr.evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(0);
     await expect(card.getByTestId('send-exactly')).toHaveText(
       text(locale, 'orders.pay.sendExactly'),
     );

@@ -233,7 +233,9 @@ describe('admin order desk', { timeout: 20_000 }, () => {
 
   it('refreshes by itself every 15 s: a newly paid order appears and the title counts the work', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     document.title = 'Pedidos · Permuta';
     let paid = [listItem()];
     answer = (url) => {
@@ -263,7 +265,9 @@ describe('admin order desk', { timeout: 20_000 }, () => {
 
   it('beeps and notifies on new work only once the admin turns it on, asking permission on that click', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     window.localStorage.removeItem('permuta.desk.alerts');
     const shown: string[] = [];
     const requestPermission = vi.fn(() => Promise.resolve('granted'));

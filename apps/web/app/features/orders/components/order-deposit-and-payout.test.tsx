@@ -76,13 +76,13 @@ const usdtToPix = (over: Partial<OrderView> = {}) =>
     ...over,
   });
 
-const paid = {
+const paid: Partial<OrderView> = {
   status: 'admin_paid',
   summary: 'closed',
   actions: ['complete'],
   payment: null,
   completesAt: '2026-11-26T13:00:00.000Z',
-} as const;
+};
 
 const text = (element: Element) => element.textContent?.replace(/\s+/g, ' ').trim();
 
