@@ -201,6 +201,7 @@ export const APP_ROUTES = [
     path: '/admin/documents',
     layout: 'admin',
     guard: 'admin',
+    adminRole: 'operator',
     prerender: false,
   },
   {

@@ -127,6 +127,7 @@ describe.each(testTargets())('database constraints on $name', (target) => {
       await db.insert(users).values(
         customer({
           role: 'admin',
+          adminRole: 'operator',
           cpf: null,
           phone: null,
           birthDate: null,

@@ -7,13 +7,20 @@ describe('form validation with the shared schemas', () => {
   it('passes a valid new admin', () => {
     const validate = zodValidate(adminCreateSchema, 'en-US');
     expect(
-      validate({ username: 'ana.ops', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' }),
+      validate({
+        username: 'ana.ops',
+        password: 'Str0ng!Pass',
+        confirmPassword: 'Str0ng!Pass',
+        adminRole: 'operator',
+      }),
     ).toEqual({});
   });
 
   it('gives one message per field in the page language', () => {
     const validate = zodValidate(adminCreateSchema, 'pt-BR');
-    expect(validate({ username: 'a', password: 'weak', confirmPassword: 'other' })).toEqual({
+    expect(
+      validate({ username: 'a', password: 'weak', confirmPassword: 'other', adminRole: 'owner' }),
+    ).toEqual({
       username: 'O nome de usuário deve ter pelo menos 3 caracteres.',
       confirmPassword: 'As senhas não coincidem.',
       password:
@@ -27,6 +34,7 @@ describe('form validation with the shared schemas', () => {
         username: 'ana',
         password: 'Str0ng!Pass',
         confirmPassword: 'Str0ng!Pazz',
+        adminRole: 'finance',
       }),
     ).toEqual({ confirmPassword: 'The passwords did not match.' });
   });
