@@ -39,6 +39,7 @@ for (const locale of LOCALES) {
       await page
         .getByLabel(fieldName(text(locale, 'admin.fields.confirmPassword')))
         .fill(`${STRONG}x`);
+      await page.getByLabel(fieldName(text(locale, 'admin.fields.role'))).selectOption('operator');
       await page.getByRole('button', { name: text(locale, 'admin.newAdmin.submit') }).click();
       await expect(
         page.getByText(
@@ -49,7 +50,6 @@ for (const locale of LOCALES) {
 
       await page.getByLabel(fieldName(text(locale, 'admin.fields.confirmPassword'))).fill(STRONG);
       await page.getByLabel(fieldName(text(locale, 'admin.fields.name'))).fill('Ana Operações');
-      await page.getByLabel(fieldName(text(locale, 'admin.fields.role'))).selectOption('operator');
       await page.getByRole('button', { name: text(locale, 'admin.newAdmin.submit') }).click();
       await expect(page.getByText(text(locale, 'messages.adminCreated'))).toBeVisible();
       await expect(page).toHaveURL((u) => u.pathname === url(locale, '/admin/manager-admins'));
@@ -124,7 +124,9 @@ for (const locale of LOCALES) {
       const page = await visit();
       await signInAdmin(page, locale, username, STRONG);
       // the admin's own security page, from the header
-      await page.getByRole('link', { name: text(locale, 'admin.access.myAccount') }).click();
+      await page
+        .getByRole('link', { name: text(locale, 'admin.access.myAccount'), exact: true })
+        .click();
       await expect(page).toHaveURL((u) => u.pathname === url(locale, '/admin/account/security'));
       const security = page.locator('#security');
       await expect(security).toContainText(text(locale, 'admin.security.statusOff'));

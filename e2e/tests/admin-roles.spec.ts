@@ -123,7 +123,9 @@ for (const locale of LOCALES as readonly Locale[]) {
         .getByRole('link', { name: text(locale, 'admin.access.notAllowedBack') })
         .click();
       await expect(op.page).toHaveURL((u) => u.pathname === url(locale, '/admin'));
-      await op.page.getByRole('link', { name: text(locale, 'admin.access.myAccount') }).click();
+      await op.page
+        .getByRole('link', { name: text(locale, 'admin.access.myAccount'), exact: true })
+        .click();
       await expect(op.page).toHaveURL((u) => u.pathname === url(locale, '/admin/account/security'));
       await expect(op.page.getByTestId('two-factor-rule')).toBeVisible();
       await shot(op.page, `${locale}-operator-security-page`);

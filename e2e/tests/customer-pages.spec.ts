@@ -82,7 +82,14 @@ for (const locale of LOCALES) {
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(390);
       }
-      await expect(row).toContainText(text(locale, 'orders.list.receive'));
+      // each card cell names its column through CSS (::before with the cell's data-label)
+      const receive = row.locator(`td[data-label="${text(locale, 'orders.list.receive')}"]`);
+      await expect(receive).toBeVisible();
+      expect(
+        await receive.evaluate(
+          (cell) => cell.ownerDocument.defaultView?.getComputedStyle(cell, '::before').content,
+        ),
+      ).toBe(`"${text(locale, 'orders.list.receive')}"`);
       await expect(row.getByTestId('order-status')).toBeVisible();
       // the reference on one line
       const lines = await row

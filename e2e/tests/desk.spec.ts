@@ -98,18 +98,17 @@ for (const locale of LOCALES) {
       await shoot(page, `desk-${locale}-navigated`);
       await page.goto(url(locale, '/admin/orders?status=user_confirmed'));
       await expect(page.getByTestId('orders-total')).toBeVisible();
-      await expect(page).toHaveTitle(/^\(\d+\) /);
-      const before = Number(/^\((\d+)\)/.exec(await page.title())?.[1]);
+      // the title counts the work waiting ("(2) Pedidos"), and has no count when none is
+      const titleCount = async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
 
       // paid through the API while the desk is open: it shows up by itself
       const order = await paidOrder(baseURL!, admin, locale);
       await expect(page.getByTestId(`order-row-${order.reference}`)).toBeVisible({
         timeout: 40_000,
       });
-      // (the other language's test may add its own order meanwhile: at least one more)
-      await expect
-        .poll(async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1]), { timeout: 40_000 })
-        .toBeGreaterThan(before);
+      // this order waits at least (the other language's test adds and confirms its own orders
+      // meanwhile, so the exact count is not this test's to know; the component test checks it)
+      await expect.poll(titleCount, { timeout: 40_000 }).toBeGreaterThanOrEqual(1);
 
       // tick it, confirm after the dialog's count and total
       await page
