@@ -191,6 +191,7 @@ describe('payment instructions per method', () => {
       minConfirmations: 20,
       tip: 'Envie somente USDT pela rede Tron (TRC20) para este endereço.',
       notice: null,
+      qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
     });
     // USDT -> BTC: the deposit is on a USDT network although the order's network is BTC's
     const cross = await placeOrder(t.app, owner, {
