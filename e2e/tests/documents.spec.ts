@@ -127,7 +127,7 @@ for (const locale of LOCALES) {
   test(`KYC: a customer registers, confirms the e-mail, sends the three documents; an admin signed in with TOTP approves them and the customer is verified (${locale})`, async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const t = (key: string) => text(locale, key);
     // the admin works in the other language: the customer's e-mails must still be in theirs
     const adminLocale: Locale = locale === 'pt-BR' ? 'en-US' : 'pt-BR';

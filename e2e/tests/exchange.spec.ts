@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
+import { formatCpf } from '@permuta/contracts/br-format';
 import { walletSuccessMessage } from '@permuta/contracts/messages/wallets';
 import type { LockedQuote, OrderView } from '@permuta/contracts/orders';
 import type { WalletSaved } from '@permuta/contracts/wallets';
@@ -182,7 +183,8 @@ for (const locale of LOCALES) {
       new RegExp(`^R\\$\\s?${escape(receiveAmount)}0?$`),
     );
     await expect(page.getByTestId('order-rate')).toHaveText(/^1\sUSDT = R\$\s?\d/);
-    await expect(page.getByTestId('destination')).toHaveText(customer.cpf);
+    // the PIX key (the customer's CPF) as people read it
+    await expect(page.getByTestId('destination')).toHaveText(formatCpf(customer.cpf));
     expect(await seriousAxeFindings(page), 'order page, crypto deposit').toEqual([]);
 
     const chooser = page.waitForEvent('filechooser');
