@@ -25,7 +25,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // a test's whole time: 2 slow cores run two browsers, the server and its jobs at once
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'pt-BR',

@@ -401,7 +401,8 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('legal-updated')).toContainText('2026');
         const contents = page.getByRole('navigation', { name: says(locale, 'legal.contents') });
         const links = contents.getByRole('link');
-        expect(await links.count()).toBeGreaterThanOrEqual(5);
+        // the contents appear once the page has hydrated
+        await expect.poll(() => links.count()).toBeGreaterThanOrEqual(5);
         const first = links.first();
         const target = (await first.getAttribute('href')) ?? '';
         await first.click();
