@@ -36,9 +36,11 @@ for (const locale of LOCALES) {
           allowStatus(-1);
           await gotoAndSettle(page, url);
           const login = localizedPath(LOGIN_PATH[route.guard], locale);
+          // the guard's check runs once the app has loaded: slow on a busy machine
           await expect(page).toHaveURL(
             (current) =>
               current.pathname === login && current.searchParams.get('redirectTo') === url,
+            { timeout: 15_000 },
           );
           const loginId = route.guard === 'admin' ? 'adminLogin' : 'login';
           await expect(page).toHaveTitle(`${text(locale, `pages.${loginId}.title`)} - ${BRAND}`);
