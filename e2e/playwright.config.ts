@@ -27,6 +27,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // a test's whole time: 2 slow cores run two browsers, the server and its jobs at once
   timeout: 60_000,
+  // an assertion's wait: the same slow cores
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'pt-BR',
