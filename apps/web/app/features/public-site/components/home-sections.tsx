@@ -28,8 +28,18 @@ export default function HomeSections() {
   );
 }
 
-function SettingsDeskHours() {
+/**
+ * The public settings, but only once the page has hydrated: the calculator reads the same query,
+ * and when its answer lands before these sections hydrate, rendering with it would put text the
+ * prerendered HTML does not hold (hours, video, FAQ limits) into the hydration: React's #418.
+ */
+function useHydratedSettings() {
   const { data } = usePublicSettings();
+  return useHydrated() ? data : undefined;
+}
+
+function SettingsDeskHours() {
+  const data = useHydratedSettings();
   return (
     <Container size="md" pb={64} component="section" aria-labelledby="hours-title">
       <DeskHours settings={data} />
@@ -38,7 +48,7 @@ function SettingsDeskHours() {
 }
 
 function SettingsTutorialVideo() {
-  const { data } = usePublicSettings();
+  const data = useHydratedSettings();
   const url = data?.youtubeTutorialUrl;
   if (!url || !youtubeId(url)) return null;
   return (
@@ -49,7 +59,7 @@ function SettingsTutorialVideo() {
 }
 
 function SettingsFaq() {
-  const { data } = usePublicSettings();
+  const data = useHydratedSettings();
   const catalogue = useCatalogue(useLocale());
   // the prerendered FAQ names no token: the catalogue's list waits until the page has hydrated
   const hydrated = useHydrated();

@@ -25,6 +25,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { savePendingExchange } from '../../../lib/pending-exchange.ts';
 import { QueryProvider } from '../../../lib/query-client.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { usePublicSettings } from '../../settings/api/get-public-settings.ts';
 import { useCatalogue } from '../api/get-catalogue.ts';
 import { closedNotice } from '../closed-notice.ts';
@@ -136,10 +137,14 @@ function CalculatorForm({
     data && whatsapp.phone && compareAmounts(data.valueBrl, whatsapp.thresholdBrl) > 0;
   // outside the operating hours the calculator says when orders are processed (the hours come
   // from the settings; the settings query refreshes every minute, and so does this line)
+  // (only once hydrated: the prerendered calculator has no settings, and the home's other
+  // sections may have fetched them before this chunk hydrates)
   const settings = usePublicSettings();
-  const closed = settings.data
-    ? closedNotice(settings.data.operatingHours, new Date(), locale, t)
-    : null;
+  const hydrated = useHydrated();
+  const closed =
+    hydrated && settings.data
+      ? closedNotice(settings.data.operatingHours, new Date(), locale, t)
+      : null;
 
   return (
     <Paper
