@@ -31,6 +31,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result, RunnerResult } from 'lighthouse';
 import { freePort, root, startServer, stop } from './bench-server.ts';
+import { findChromium } from './browser.ts';
 
 const TARGETS = {
   performance: 95,
@@ -64,7 +65,7 @@ const PAGES = ALL_PAGES.filter(
 const strict = process.argv.includes('--strict');
 /** runs per page (LIGHTHOUSE_RUNS, default 3): the scores of the median run are printed */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = findChromium() ?? '/usr/bin/chromium';
 const client = path.join(root, 'apps/web/build/client');
 
 function newestMtime(dir: string): number {

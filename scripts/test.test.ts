@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findChromium } from './browser.ts';
 
 const script = path.join(import.meta.dirname, 'test.ts');
 
@@ -24,5 +25,28 @@ describe('npm test without a PostgreSQL database', () => {
     const run = postgresLegWithout({});
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('api-postgres: skipped (TEST_DATABASE_URL is not set)');
+  });
+});
+
+describe('the browser for the browser tests', () => {
+  it('is CHROMIUM_PATH when set, else the first distribution package found', () => {
+    const files = new Set(['/usr/bin/chromium-browser', '/opt/chrome']);
+    const exists = (file: string) => files.has(file);
+    expect(findChromium({ CHROMIUM_PATH: '/opt/chrome' }, exists)).toBe('/opt/chrome');
+    expect(findChromium({}, exists)).toBe('/usr/bin/chromium-browser');
+    expect(findChromium({ CHROMIUM_PATH: '/nowhere' }, exists)).toBeNull();
+    expect(findChromium({}, () => false)).toBeNull();
+  });
+
+  it('fails the browser step with one line, without starting it, when CHROMIUM_PATH names nothing', () => {
+    const run = spawnSync(process.execPath, [script, 'e2e'], {
+      env: { ...process.env, CHROMIUM_PATH: '/nowhere/chromium' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(
+      'e2e: FAILED (CHROMIUM_PATH is /nowhere/chromium, and there is no such file)',
+    );
+    expect(run.stdout).not.toContain('playwright');
   });
 });

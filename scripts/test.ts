@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ensureChromium } from './browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2);
@@ -16,6 +17,8 @@ interface Step {
   skip?: string | false;
   /** Why the step cannot run: it fails without running (in CI a missing service is a failure). */
   cannot?: string | false;
+  /** Run just before the step: more environment for it, or why it cannot run. */
+  prepare?: () => { env: Record<string, string> } | { error: string };
 }
 
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
@@ -38,7 +41,14 @@ const steps: Step[] = [
     cannot: ci && noPostgres && `${noPostgres}, and CI runs every leg`,
   },
   { name: 'build', command: ['npm', 'run', 'build'] },
-  { name: 'e2e', command: ['npm', 'run', 'test:e2e'] },
+  {
+    name: 'e2e',
+    command: ['npm', 'run', 'test:e2e'],
+    prepare: () => {
+      const browser = ensureChromium();
+      return 'error' in browser ? browser : { env: { CHROMIUM_PATH: browser.path } };
+    },
+  },
 ];
 
 let passed = 0;
@@ -57,8 +67,14 @@ for (const step of steps) {
     failed += 1;
     break;
   }
+  const prepared = step.prepare?.();
+  if (prepared && 'error' in prepared) {
+    console.info(`\n── ${step.name}: FAILED (${prepared.error})`);
+    failed += 1;
+    break;
+  }
   console.info(`\n── ${step.name}: ${step.command.join(' ')}`);
-  const env = { ...process.env, ...step.env };
+  const env = { ...process.env, ...step.env, ...prepared?.env };
   for (const [key, value] of Object.entries(step.env ?? {}))
     if (value === undefined) delete env[key];
   const t0 = Date.now();
