@@ -115,9 +115,14 @@ const FIAT_PREFIX: Record<Fiat, Record<MoneyLocale, string>> = {
 };
 
 /** Reais or dollars: the currency sign and at least two decimal places, every place kept. */
-export function formatFiat(amount: string | Decimal, fiat: Fiat, locale: MoneyLocale): string {
+export function formatFiat(
+  amount: string | Decimal,
+  fiat: Fiat,
+  locale: MoneyLocale,
+  minPlaces = 2,
+): string {
   const value = new D(amount);
-  const digits = formatDecimal(value.abs().toFixed(), locale, 2);
+  const digits = formatDecimal(value.abs().toFixed(), locale, minPlaces);
   return `${value.lt(0) ? '-' : ''}${FIAT_PREFIX[fiat][locale]}${digits}`;
 }
 

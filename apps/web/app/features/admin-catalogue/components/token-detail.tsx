@@ -30,7 +30,7 @@ import type {
   AdminToken,
   PriceChangeCheck,
 } from '@permuta/contracts/catalogue-admin';
-import { formatMoney } from '@permuta/contracts/money';
+import { decimalPlaces, formatFiat, formatMoney, normalize } from '@permuta/contracts/money';
 import { DetailError, DetailLoading } from '../../../components/load-states.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -453,6 +453,9 @@ function PriceHistoryTable({ code }: { code: string }) {
   }
   const { items, total } = history.data;
   const pages = Math.max(1, Math.ceil(total / PRICE_HISTORY_PAGE_SIZE));
+  // one number of decimals for the whole column (R$ 5,5330 above R$ 5,5369), so that prices
+  // line up and compare at a glance; never fewer than the cents, never a digit rounded away
+  const places = Math.max(2, ...items.map((item) => decimalPlaces(normalize(item.priceBrl))));
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
@@ -465,7 +468,9 @@ function PriceHistoryTable({ code }: { code: string }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('adminCatalogue.price.when')}</Table.Th>
-              <Table.Th scope="col">{t('adminCatalogue.price.title')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('adminCatalogue.price.title')}
+              </Table.Th>
               <Table.Th scope="col">{t('adminCatalogue.price.source')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -473,7 +478,13 @@ function PriceHistoryTable({ code }: { code: string }) {
             {items.map((item) => (
               <Table.Tr key={item.id} data-testid={`price-history-row-${item.id}`}>
                 <Table.Td>{formatDateTime(item.createdAt, locale)}</Table.Td>
-                <Table.Td>{formatMoney(item.priceBrl, REAIS, locale)}</Table.Td>
+                <Table.Td
+                  data-testid="history-price"
+                  ta="right"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {formatFiat(item.priceBrl, 'BRL', locale, places)}
+                </Table.Td>
                 <Table.Td>{t(`adminCatalogue.sources.${item.source}`)}</Table.Td>
               </Table.Tr>
             ))}

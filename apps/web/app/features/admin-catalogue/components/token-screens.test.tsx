@@ -175,6 +175,34 @@ describe('token page', () => {
       return undefined;
     });
 
+  it('writes every price of the history with as many decimals as the most precise one', async () => {
+    api((url) =>
+      url.startsWith('/api/v1/admin/tokens/USDT/prices')
+        ? json(200, {
+            items: [
+              { id: 1, priceBrl: '5.533', source: 'exchange', createdAt: usdt.price!.createdAt },
+              { id: 2, priceBrl: '5.5369', source: 'manual', createdAt: usdt.price!.createdAt },
+              { id: 3, priceBrl: '5.5', source: 'exchange', createdAt: usdt.price!.createdAt },
+            ],
+            page: 1,
+            pageSize: 10,
+            total: 3,
+          })
+        : undefined,
+    );
+    renderWith(<TokenDetail code="USDT" now={() => NOW} />, 'pt-BR', '/admin/manager-tokens/USDT');
+    const prices = await Promise.all(
+      [1, 2, 3].map(async (id) =>
+        within(await screen.findByTestId(`price-history-row-${id}`)).getByTestId('history-price'),
+      ),
+    );
+    expect(prices.map((cell) => cell.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      'R$ 5,5330',
+      'R$ 5,5369',
+      'R$ 5,5000',
+    ]);
+  });
+
   it('shows the fields, the price with its history, and every network', async () => {
     api();
     renderWith(<TokenDetail code="USDT" now={() => NOW} />, 'en-US', '/admin/manager-tokens/USDT');
