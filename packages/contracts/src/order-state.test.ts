@@ -7,9 +7,11 @@ import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   allowedTransitions,
+  checkedTransitions,
   customerSummary,
   findTransition,
   isFinalStatus,
+  targetOf,
   type OrderStatus,
 } from './order-state.ts';
 
@@ -62,6 +64,26 @@ describe('the order state machine', () => {
         expect(seen.has(key), key).toBe(false);
         seen.add(key);
       }
+  });
+
+  it('gives every action one target, and refuses a table that gives one two', () => {
+    for (const t of ORDER_TRANSITIONS) expect(targetOf(t.action), t.action).toBe(t.to);
+    // a second target for confirm_funds (say, paid -> processing) would have sent the
+    // compare-and-set's every source to the first row's target: the table refuses it instead
+    const withSecondTarget = [
+      ...ORDER_TRANSITIONS,
+      { action: 'confirm_funds', from: 'error', to: 'processing', actors: ['admin'] } as const,
+    ];
+    expect(() => checkedTransitions(withSecondTarget)).toThrow(
+      "'confirm_funds' leads to both 'admin_confirmed' and 'processing'",
+    );
+    // another source for the same target is fine
+    expect(() =>
+      checkedTransitions([
+        ...ORDER_TRANSITIONS,
+        { action: 'cancel', from: 'error', to: 'canceled', actors: ['admin'] } as const,
+      ]),
+    ).not.toThrow();
   });
 
   it('never moves a final order, whatever anyone tries', () => {

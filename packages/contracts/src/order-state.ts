@@ -66,7 +66,28 @@ export interface OrderTransition {
   readonly proofRequired?: boolean;
 }
 
-export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+/**
+ * The table as the state machine's mover reads it: an action may start from several statuses
+ * but always ends in one (the compare-and-set moves every source to that target). A table that
+ * gives an action two targets is refused when the module loads, naming the action, so that a
+ * new row can never make a move land in the wrong status.
+ */
+export function checkedTransitions(rows: readonly OrderTransition[]): readonly OrderTransition[] {
+  const targets = new Map<OrderAction, OrderStatus>();
+  for (const row of rows) {
+    const target = targets.get(row.action);
+    if (target !== undefined && target !== row.to) {
+      throw new Error(
+        `order transitions: '${row.action}' leads to both '${target}' and '${row.to}'; ` +
+          'one action has one target (give the new move an action of its own)',
+      );
+    }
+    targets.set(row.action, row.to);
+  }
+  return rows;
+}
+
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = checkedTransitions([
   { action: 'confirm_payment', from: 'pending', to: 'user_confirmed', actors: ['customer'] },
   { action: 'detect_deposit', from: 'pending', to: 'paid', actors: ['system'] },
   { action: 'cancel', from: 'pending', to: 'canceled', actors: ['customer', 'admin', 'system'] },
@@ -114,10 +135,15 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     noteRequired: true,
     proofRequired: true,
   },
-];
+]);
 
 export function isFinalStatus(status: OrderStatus): boolean {
   return (FINAL_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Where `action` leads, from whichever status it starts (one target per action, see above). */
+export function targetOf(action: OrderAction): OrderStatus | null {
+  return ORDER_TRANSITIONS.find((t) => t.action === action)?.to ?? null;
 }
 
 /** The move `actor` may make with `action` from `from`, or null when the machine forbids it. */

@@ -1,6 +1,7 @@
 import {
   LOCALE_PREFIX,
   ORDER_TRANSITIONS,
+  targetOf,
   blockedByFlags,
   dec,
   exceedsPrecision,
@@ -214,7 +215,8 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   const moves = ORDER_TRANSITIONS.filter(
     (t) => t.action === request.action && t.actors.includes(actor.type),
   );
-  const to = moves[0]?.to;
+  // one target per action, whatever the source: the table refuses anything else when it loads
+  const to = targetOf(request.action);
   // Early answer from what was just read; the compare-and-set below is what decides.
   const fromHere = findTransition(order.status, request.action, actor.type);
   if (!to || !fromHere) throw conflict(order.status);
