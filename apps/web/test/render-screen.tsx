@@ -1,5 +1,5 @@
 /** The render helper and fake API answers of the back office's component tests (not shipped). */
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineProviderProps } from '@mantine/core';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -28,13 +28,20 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders `element` at `url` (its locale from the URL) with the app's providers. */
-export function renderAt(url: string, element: ReactNode, pattern = '*') {
+/**
+ * Renders `element` at `url` (its locale from the URL) with the app's providers, for the route
+ * `pattern`; `env: 'test'` gives Mantine's test mode (no transitions, no portals).
+ */
+export function renderAt(
+  url: string,
+  element: ReactNode,
+  { pattern = '*', env }: { pattern?: string; env?: MantineProviderProps['env'] } = {},
+) {
   const locale = localeFromPath(url.split('?')[0] ?? '/');
   return render(
     <MemoryRouter initialEntries={[url]}>
       <I18nextProvider i18n={i18nFor(locale)}>
-        <MantineProvider>
+        <MantineProvider env={env}>
           <QueryProvider>
             <Routes>
               <Route
