@@ -1,23 +1,14 @@
 /** Wallets and the signed-in customer shared by the wallet screens' component tests (not shipped). */
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import type { WalletView } from '@permuta/contracts/wallets';
-import { addCatalogue } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient } from '../../../lib/query-client.tsx';
-import { json, renderAt as renderScreen } from '../../../../test/render-screen.tsx';
+import { json, renderAt as renderScreen, stubFetch } from '../../../../test/render-screen.tsx';
 
 export { json };
 
 /** Renders a wallet screen at `url` with the app's providers, Mantine in its test mode. */
 export const renderAt = (url: string, element: ReactNode) =>
   renderScreen(url, element, { env: 'test' });
-
-function loadCatalogues() {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-}
 
 const empty = {
   memo: null,
@@ -74,17 +65,13 @@ export const meAnswer = (emailVerified = true) =>
 type Answer = (url: string, init?: RequestInit) => Promise<Response> | undefined;
 
 /**
- * The hooks of a wallet screen's test file, with Ana, a signed-in customer: the catalogues loaded;
- * before each test an empty query cache, her session in localStorage and `fetch` stubbed with the
- * returned mock (its calls and implementation reset): `/api/v1/me` answers Ana (`emailVerified()`
- * read at each call), `answer` the screen's own calls (undefined for one it does not know),
- * anything else 404; after each test the stubs and the session gone.
+ * The hooks of a wallet screen's test file (stubFetch's), with Ana signed in: her session in
+ * localStorage for each test, and the returned fetch mock answering `/api/v1/me` with her
+ * (`emailVerified()` read at each call), the screen's own calls with `answer` (undefined for one
+ * it does not know) and anything else 404.
  */
 export function customerApi(answer: Answer, emailVerified: () => boolean = () => true) {
-  const fetchMock = vi.fn();
-  beforeAll(loadCatalogues);
   beforeEach(() => {
-    getQueryClient().clear();
     localStorage.setItem(
       'session',
       JSON.stringify({
@@ -93,18 +80,10 @@ export function customerApi(answer: Answer, emailVerified: () => boolean = () =>
         createdAt: new Date().toISOString(),
       }),
     );
-    fetchMock.mockReset();
-    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
-      if (url === '/api/v1/me') return meAnswer(emailVerified());
-      return (
-        answer(url, init) ?? json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } })
-      );
-    });
-    vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
+  afterEach(() => localStorage.clear());
+  return stubFetch((url, init) => {
+    if (url === '/api/v1/me') return meAnswer(emailVerified());
+    return answer(url, init) ?? json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
-  return fetchMock;
 }
