@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { request, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
 import type { Dashboard } from '@permuta/contracts/dashboard';
-import type { LockedQuote, OrderView } from '@permuta/contracts/orders';
-import type { WalletSaved } from '@permuta/contracts/wallets';
 import {
   expect,
   openPage,
@@ -14,11 +11,8 @@ import {
   type Locale,
 } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
-import { adminApi, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
+import { adminApi, paidOrder, pngFile } from './exchange-support.ts';
 import { test, text, seriousAxeFindings } from './support.ts';
-
-/** A valid Tron (TRC20) address: the USDT contract's. */
-const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** "1234.5" as the page writes it: `1.234,5` in Portuguese, `1,234.5` in English. */
 function localAmount(amount: string, locale: Locale, minDecimals = 0): string {
@@ -54,64 +48,6 @@ async function listedOrders(admin: APIRequestContext, status: string): Promise<s
   return references;
 }
 
-/**
- * A verified customer's PIX -> USDT order paid with a proof file (user_confirmed), through the
- * API; with `confirmFunds` the admin then confirms the funds (admin_confirmed).
- */
-async function paidOrder(
-  baseURL: string,
-  admin: APIRequestContext,
-  locale: Locale,
-  confirmFunds: boolean,
-): Promise<OrderView> {
-  const customer = await registerVerifiedCustomer(baseURL, admin, locale);
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'accept-language': locale },
-  });
-  try {
-    const signedIn = await api.post('/api/v1/auth/sign-in', {
-      data: { email: customer.email, password: customer.password },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const wallet = await api.post('/api/v1/me/wallets', {
-      data: { kind: 'crypto', token: 'USDT', network: 'TRC20', address: TRON_ADDRESS },
-    });
-    expect(wallet.status(), await wallet.text()).toBe(201);
-    const quote = await api.post('/api/v1/orders/quote', {
-      data: { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '250' },
-    });
-    expect(quote.status(), await quote.text()).toBe(200);
-    const created = await api.post('/api/v1/orders', {
-      headers: { 'idempotency-key': `dash-${randomBytes(8).toString('hex')}` },
-      data: {
-        quoteToken: ((await quote.json()) as LockedQuote).quoteToken,
-        walletId: ((await wallet.json()) as WalletSaved).wallet.id,
-        paymentMethod: 'pix',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const order = (await created.json()) as OrderView;
-    const proof = await api.post(`/api/v1/orders/${order.reference}/proof`, {
-      multipart: { file: await pngFile('proof.png') },
-    });
-    expect(proof.status(), await proof.text()).toBe(200);
-    const confirmed = await api.post(`/api/v1/orders/${order.reference}/confirm-payment`, {
-      data: {},
-    });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    if (confirmFunds) {
-      const funds = await admin.post(`/api/v1/admin/orders/${order.reference}/transition`, {
-        data: { action: 'confirm_funds', amountReceived: order.amountSend },
-      });
-      expect(funds.status(), await funds.text()).toBe(200);
-    }
-    return order;
-  } finally {
-    await api.dispose();
-  }
-}
-
 for (const locale of LOCALES) {
   test.describe(`admin dashboard in ${locale}`, () => {
     test('an admin sees the queues with their counts, the charts and their tables', async ({
@@ -122,8 +58,8 @@ for (const locale of LOCALES) {
       const admin = await adminApi(baseURL!);
 
       // --- data through the API: orders waiting, funds confirmed, a document to review -----
-      const waiting = await paidOrder(baseURL!, admin, locale, false);
-      const confirmed = await paidOrder(baseURL!, admin, locale, true);
+      const waiting = await paidOrder(baseURL!, admin, locale);
+      const confirmed = await paidOrder(baseURL!, admin, locale, { confirmFunds: true });
       const uploader = await openPage(browser, locale);
       const newcomer = await registerConfirmedCustomer(uploader.page, locale);
       const signedIn = await uploader.page.request.post('/api/v1/auth/sign-in', {

@@ -1,66 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
-import type { LockedQuote, OrderView } from '@permuta/contracts/orders';
-import type { WalletSaved } from '@permuta/contracts/wallets';
-import {
-  expect,
-  openPage,
-  signInAdmin,
-  unexpectedErrors,
-  url,
-  type Locale,
-} from './back-office.ts';
+import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
-import { adminApi, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
+import { adminApi, paidOrder } from './exchange-support.ts';
 import { test, text } from './support.ts';
 
-/** A valid Tron (TRC20) address: the USDT contract's. */
-const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SHOTS = process.env.SHOTS_DIR;
-
-/** A verified customer's PIX -> USDT order, paid with a proof (user_confirmed), through the API. */
-async function paidOrder(baseURL: string, admin: APIRequestContext, locale: Locale) {
-  const customer = await registerVerifiedCustomer(baseURL, admin, locale);
-  const api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'accept-language': locale },
-  });
-  try {
-    const signedIn = await api.post('/api/v1/auth/sign-in', {
-      data: { email: customer.email, password: customer.password },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const wallet = await api.post('/api/v1/me/wallets', {
-      data: { kind: 'crypto', token: 'USDT', network: 'TRC20', address: TRON_ADDRESS },
-    });
-    expect(wallet.status(), await wallet.text()).toBe(201);
-    const quote = await api.post('/api/v1/orders/quote', {
-      data: { send: 'PIX', receive: 'USDT', network: 'TRC20', side: 'send', amount: '250' },
-    });
-    expect(quote.status(), await quote.text()).toBe(200);
-    const created = await api.post('/api/v1/orders', {
-      headers: { 'idempotency-key': `desk-${randomBytes(8).toString('hex')}` },
-      data: {
-        quoteToken: ((await quote.json()) as LockedQuote).quoteToken,
-        walletId: ((await wallet.json()) as WalletSaved).wallet.id,
-        paymentMethod: 'pix',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const order = (await created.json()) as OrderView;
-    const proof = await api.post(`/api/v1/orders/${order.reference}/proof`, {
-      multipart: { file: await pngFile('proof.png') },
-    });
-    expect(proof.status(), await proof.text()).toBe(200);
-    const paid = await api.post(`/api/v1/orders/${order.reference}/confirm-payment`, { data: {} });
-    expect(paid.status(), await paid.text()).toBe(200);
-    return order;
-  } finally {
-    await api.dispose();
-  }
-}
 
 /** Both widths, when SHOTS_DIR is set: what a person sees, saved for a look. */
 async function shoot(page: Page, name: string) {

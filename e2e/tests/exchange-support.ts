@@ -262,6 +262,22 @@ export async function completedOrder(
   });
 }
 
+/** A pending PIX -> USDT order placed in the customer's `api` session: 250 BRL to a USDT wallet. */
+function placePixToUsdt(api: APIRequestContext): Promise<OrderView> {
+  return placeOrder(
+    api,
+    // the USDT contract's address: a valid Tron address any customer could paste
+    {
+      kind: 'crypto',
+      token: 'USDT',
+      network: 'TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    },
+    { send: 'PIX', receive: 'USDT', network: 'TRC20', amount: '250' },
+    { paymentMethod: 'pix' },
+  );
+}
+
 /**
  * A pending PIX -> USDT order of the customer, through the API: a USDT (TRC20) wallet, 250 BRL
  * locked and ordered, not paid yet (its page offers the proof upload, confirm and cancel).
@@ -271,18 +287,36 @@ export async function pendingOrder(
   customer: ExchangeCustomer,
   locale: Locale,
 ): Promise<OrderView> {
-  return asCustomer(baseURL, customer, locale, (api) =>
-    placeOrder(
-      api,
-      // the USDT contract's address: a valid Tron address any customer could paste
-      {
-        kind: 'crypto',
-        token: 'USDT',
-        network: 'TRC20',
-        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-      },
-      { send: 'PIX', receive: 'USDT', network: 'TRC20', amount: '250' },
-      { paymentMethod: 'pix' },
-    ),
-  );
+  return asCustomer(baseURL, customer, locale, placePixToUsdt);
+}
+
+/**
+ * A new verified customer's PIX -> USDT order paid with a proof file (user_confirmed), through
+ * the API; with `confirmFunds` the admin then confirms the funds (admin_confirmed).
+ */
+export async function paidOrder(
+  baseURL: string,
+  admin: APIRequestContext,
+  locale: Locale,
+  { confirmFunds = false }: { confirmFunds?: boolean } = {},
+): Promise<OrderView> {
+  const customer = await registerVerifiedCustomer(baseURL, admin, locale);
+  const order = await asCustomer(baseURL, customer, locale, async (api) => {
+    const placed = await placePixToUsdt(api);
+    await ok(
+      await api.post(`/api/v1/orders/${placed.reference}/proof`, {
+        multipart: { file: await pngFile('proof.png') },
+      }),
+    );
+    await ok(await api.post(`/api/v1/orders/${placed.reference}/confirm-payment`, { data: {} }));
+    return placed;
+  });
+  if (confirmFunds) {
+    await ok(
+      await admin.post(`/api/v1/admin/orders/${order.reference}/transition`, {
+        data: { action: 'confirm_funds', amountReceived: order.amountSend },
+      }),
+    );
+  }
+  return order;
 }

@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_QUEUES, ORDER_STATUSES, VOLUME_STATUSES, dec } from '@permuta/contracts';
-import type { Dashboard, DocumentType, OrderStatus } from '@permuta/contracts';
-import { documents, prices, users } from '@permuta/db';
+import type { Dashboard, OrderStatus } from '@permuta/contracts';
+import { prices, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { randomCpf, registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin, TestCustomer } from '../../../test/auth-helpers.ts';
 import {
+  insertDocument,
   insertOrder,
+  liftCustomerLimits,
   placeOrder,
   tokenId,
   trader,
-  updateSettings,
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 
@@ -36,11 +37,7 @@ let someone: Trader;
 beforeAll(async () => {
   t = await buildTestApp({ app: { now: () => new Date(clock) } });
   // generated orders of one customer: the per-customer limits (orders.limits.test.ts) stay out of the way
-  await updateSettings(t.app, {
-    customerMaxOpenOrders: 100,
-    customerMaxOrderBrl: '100000000',
-    customerMaxDailyBrl: '100000000',
-  });
+  await liftCustomerLimits(t.app);
   admin = await signInAdmin(t.app);
   someone = await trader(t.app, { wallets: [['PIX'], ['USDT', 'TRC20']] });
   // registered "now" by the real clock: moved out of every window so weekly counts are exact
@@ -100,31 +97,6 @@ async function insertCustomerAt(createdAt: Date) {
     birthDate: '1990-01-01',
     createdAt,
   });
-}
-
-async function insertDocument(
-  userId: string,
-  type: DocumentType,
-  createdAt: Date,
-  status: 'uploaded' | 'approved' | 'rejected' = 'uploaded',
-) {
-  const [row] = await t.app.db
-    .insert(documents)
-    .values({
-      userId,
-      type,
-      status,
-      storageKey: `documents/${randomBytes(32).toString('hex')}`,
-      originalName: `${type}.png`,
-      mimeType: 'image/png',
-      sizeBytes: 10,
-      sha256: randomBytes(32).toString('hex'),
-      createdAt,
-      ...(status === 'uploaded' ? {} : { reviewedAt: createdAt }),
-      ...(status === 'rejected' ? { rejectionReason: 'Blurred' } : {}),
-    })
-    .returning();
-  return row!;
 }
 
 describe('GET /api/v1/admin/dashboard', () => {
@@ -549,16 +521,22 @@ describe('GET /api/v1/admin/dashboard', () => {
       const a = await registerCustomer(t.app);
       const b = await registerCustomer(t.app);
       const day = 24 * HOUR;
-      const atBoundary = await insertDocument(a.id, 'national_id', new Date(NOW - day));
-      const justOver = await insertDocument(b.id, 'national_id', new Date(NOW - day - 1000));
-      const older = await insertDocument(a.id, 'proof_of_address', new Date(NOW - 3 * day));
-      const recent = await insertDocument(b.id, 'selfie_with_id', new Date(NOW - 2 * HOUR));
+      const atBoundary = await insertDocument(t.app, a.id, 'national_id', new Date(NOW - day));
+      const justOver = await insertDocument(t.app, b.id, 'national_id', new Date(NOW - day - 1000));
+      const older = await insertDocument(t.app, a.id, 'proof_of_address', new Date(NOW - 3 * day));
+      const recent = await insertDocument(t.app, b.id, 'selfie_with_id', new Date(NOW - 2 * HOUR));
       // replaced by a newer upload of the same type: history, not waiting
-      await insertDocument(b.id, 'proof_of_address', new Date(NOW - 5 * day));
-      const replacement = await insertDocument(b.id, 'proof_of_address', new Date(NOW - HOUR));
+      await insertDocument(t.app, b.id, 'proof_of_address', new Date(NOW - 5 * day));
+      const replacement = await insertDocument(
+        t.app,
+        b.id,
+        'proof_of_address',
+        new Date(NOW - HOUR),
+      );
       // reviewed ones wait for nobody
-      await insertDocument(a.id, 'selfie_with_id', new Date(NOW - 4 * day), 'approved');
+      await insertDocument(t.app, a.id, 'selfie_with_id', new Date(NOW - 4 * day), 'approved');
       const rejected = await insertDocument(
+        t.app,
         (await registerCustomer(t.app)).id,
         'national_id',
         new Date(NOW - 6 * day),

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '@permuta/db';
-import type { DocumentType } from '@permuta/contracts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
+import { insertDocument } from '../orders/test-support.ts';
 
 let t: TestApp;
 let admin: TestAdmin;
@@ -15,32 +13,6 @@ beforeAll(async () => {
   admin = await signInAdmin(t.app);
 });
 afterAll(async () => t?.close());
-
-async function insertDocument(
-  userId: string,
-  type: DocumentType,
-  status: 'uploaded' | 'approved' | 'rejected',
-  createdAt: Date,
-): Promise<string> {
-  const [row] = await t.app.db
-    .insert(documents)
-    .values({
-      userId,
-      type,
-      status,
-      storageKey: `documents/${randomBytes(32).toString('hex')}`,
-      originalName: `${type}.png`,
-      mimeType: 'image/png',
-      sizeBytes: 10,
-      sha256: randomBytes(32).toString('hex'),
-      rejectionReason: status === 'rejected' ? 'blurred' : null,
-      reviewedAt: status === 'uploaded' ? null : createdAt,
-      createdAt,
-    })
-    .returning();
-  if (!row) throw new Error('document not inserted');
-  return row.id;
-}
 
 const queue = (query = '') =>
   t.app.inject({
@@ -57,20 +29,20 @@ describe('the documents waiting for review', () => {
     const bia = await registerCustomer(t.app);
     const waiting: string[] = [];
     // Ana: an old upload replaced by a newer one (only the newer waits), an approved one
-    await insertDocument(ana.id, 'national_id', 'uploaded', new Date(now - 50 * hour));
+    await insertDocument(t.app, ana.id, 'national_id', new Date(now - 50 * hour));
     waiting.push(
-      await insertDocument(ana.id, 'national_id', 'uploaded', new Date(now - 30 * hour)),
+      (await insertDocument(t.app, ana.id, 'national_id', new Date(now - 30 * hour))).id,
     );
-    await insertDocument(ana.id, 'proof_of_address', 'approved', new Date(now - 40 * hour));
+    await insertDocument(t.app, ana.id, 'proof_of_address', new Date(now - 40 * hour), 'approved');
     // Bia: a rejected one sent again, and a fresh selfie; same instant twice (the id breaks the tie)
-    await insertDocument(bia.id, 'proof_of_address', 'rejected', new Date(now - 60 * hour));
+    await insertDocument(t.app, bia.id, 'proof_of_address', new Date(now - 60 * hour), 'rejected');
     const same = new Date(now - 2 * hour);
-    waiting.push(await insertDocument(bia.id, 'proof_of_address', 'uploaded', same));
-    waiting.push(await insertDocument(bia.id, 'selfie_with_id', 'uploaded', same));
+    waiting.push((await insertDocument(t.app, bia.id, 'proof_of_address', same)).id);
+    waiting.push((await insertDocument(t.app, bia.id, 'selfie_with_id', same)).id);
     for (let i = 0; i < 5; i++) {
       const someone = await registerCustomer(t.app);
       waiting.push(
-        await insertDocument(someone.id, 'national_id', 'uploaded', new Date(now - i * 60_000)),
+        (await insertDocument(t.app, someone.id, 'national_id', new Date(now - i * 60_000))).id,
       );
     }
 

@@ -9,6 +9,7 @@ import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { png } from '../../../test/document-files.ts';
 import {
+  callAs,
   deliverEmails,
   insertOrder,
   ledgerSums,
@@ -30,14 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function asAdmin(method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie: admin.cookie, 'accept-language': 'en-US' },
-    ...(payload === undefined ? {} : { payload: payload as string }),
-  });
-}
+const asAdmin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  callAs(t.app, admin, method, url, payload);
 
 async function upload(
   url: string,

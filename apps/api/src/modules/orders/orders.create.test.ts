@@ -5,12 +5,13 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer } from '../../../test/auth-helpers.ts';
 import {
-  USDT_TO_PIX,
   approveDocuments,
   insertWallet,
+  liftCustomerLimits,
   lockQuote,
   trader,
   updateSettings,
+  USDT_TO_PIX,
 } from './test-support.ts';
 import type { Trader } from './test-support.ts';
 
@@ -21,11 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ app: { now: () => new Date(clock) } });
   // these tests are about other rules: the per-customer limits (orders.limits.test.ts) stay out of the way
-  await updateSettings(t.app, {
-    customerMaxOpenOrders: 100,
-    customerMaxOrderBrl: '100000000',
-    customerMaxDailyBrl: '100000000',
-  });
+  await liftCustomerLimits(t.app);
 });
 afterAll(async () => t?.close());
 beforeEach(() => {

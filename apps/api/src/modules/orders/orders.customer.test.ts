@@ -6,8 +6,10 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { jpeg, png } from '../../../test/document-files.ts';
 import {
+  callAs,
   fakeStorageKey,
   insertOrder,
+  liftCustomerLimits,
   multipartBody,
   placeOrder,
   trader,
@@ -25,11 +27,7 @@ let stranger: Trader;
 beforeAll(async () => {
   t = await buildTestApp({ app: { now: () => new Date(clock) } });
   // these tests are about other rules: the per-customer limits (orders.limits.test.ts) stay out of the way
-  await updateSettings(t.app, {
-    customerMaxOpenOrders: 100,
-    customerMaxOrderBrl: '100000000',
-    customerMaxDailyBrl: '100000000',
-  });
+  await liftCustomerLimits(t.app);
   owner = await trader(t.app, {
     wallets: [['PIX'], ['USDT', 'TRC20'], ['DERIV'], ['BTC']],
   });
@@ -40,20 +38,13 @@ beforeEach(() => {
   clock = TUESDAY_NOON;
 });
 
-function call(
+const call = (
   who: { cookie: string },
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, 'accept-language': 'en-US', ...headers },
-    ...(payload === undefined ? {} : { payload: payload as string }),
-  });
-}
+  headers?: Record<string, string>,
+) => callAs(t.app, who, method, url, payload, headers);
 
 describe("someone else's order", () => {
   it('is a 404 on every customer route, by id and by reference', async () => {

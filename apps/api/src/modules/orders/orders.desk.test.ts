@@ -5,7 +5,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { insertOrder, trader } from './test-support.ts';
+import { callAs, insertOrder, trader } from './test-support.ts';
 
 let t: TestApp;
 let admin: TestAdmin;
@@ -16,19 +16,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function asAdmin(
+const asAdmin = (
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...headers },
-    ...(payload === undefined ? {} : { payload: payload as string }),
-  });
-}
+  headers?: Record<string, string>,
+) => callAs(t.app, admin, method, url, payload, headers);
 
 type Item = { id: string; reference: string; valueBrl: string; statusChangedAt: string };
 

@@ -9,7 +9,13 @@ import { signInAdmin } from '../../../test/auth-helpers.ts';
 import { findOrderDetail, listEvents, readSettings } from './orders.repository.ts';
 import { buildOrderView } from './order-view.ts';
 import { SETTINGS_SNAPSHOT_MS, settingsSnapshot } from './settings-snapshot.ts';
-import { insertOrder, placeOrder, trader, updateSettings } from './test-support.ts';
+import {
+  insertOrder,
+  liftCustomerLimits,
+  placeOrder,
+  trader,
+  updateSettings,
+} from './test-support.ts';
 import type { Trader } from './test-support.ts';
 
 let t: TestApp;
@@ -19,11 +25,7 @@ let stranger: Trader;
 beforeAll(async () => {
   t = await buildTestApp();
   // these tests are about other rules: the per-customer limits (orders.limits.test.ts) stay out of the way
-  await updateSettings(t.app, {
-    customerMaxOpenOrders: 100,
-    customerMaxOrderBrl: '100000000',
-    customerMaxDailyBrl: '100000000',
-  });
+  await liftCustomerLimits(t.app);
   owner = await trader(t.app, { wallets: [['PIX'], ['USDT', 'TRC20']] });
   stranger = await trader(t.app);
 });

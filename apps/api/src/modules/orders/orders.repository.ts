@@ -691,6 +691,18 @@ export interface OrderListRow {
   createdAt: Date;
 }
 
+/** The columns of an {@link OrderListRow}, the part every list of orders selects. */
+const listColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  status: orders.status,
+  sendToken: sendToken.code,
+  receiveToken: receiveToken.code,
+  amountSend: orders.amountSend,
+  amountReceive: orders.amountReceive,
+  createdAt: orders.createdAt,
+};
+
 /** A customer's orders, newest first, one page, and how many there are in all. */
 export async function listCustomerOrders(
   db: Db | Tx,
@@ -702,16 +714,7 @@ export async function listCustomerOrders(
   );
   const [rows, totals] = [
     await db
-      .select({
-        id: orders.id,
-        reference: orders.reference,
-        status: orders.status,
-        sendToken: sendToken.code,
-        receiveToken: receiveToken.code,
-        amountSend: orders.amountSend,
-        amountReceive: orders.amountReceive,
-        createdAt: orders.createdAt,
-      })
+      .select(listColumns)
       .from(orders)
       .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
       .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
@@ -748,14 +751,7 @@ export async function listCustomerHistory(
 ): Promise<(CustomerHistoryRow & { cursorAt: string })[]> {
   return db
     .select({
-      id: orders.id,
-      reference: orders.reference,
-      status: orders.status,
-      sendToken: sendToken.code,
-      receiveToken: receiveToken.code,
-      amountSend: orders.amountSend,
-      amountReceive: orders.amountReceive,
-      createdAt: orders.createdAt,
+      ...listColumns,
       cursorAt: sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       network: networks.code,
       paymentMethod: orders.paymentMethod,
@@ -895,14 +891,7 @@ export async function listAdminOrders(
   const order = sort.direction === 'asc' ? asc : desc;
   return db
     .select({
-      id: orders.id,
-      reference: orders.reference,
-      status: orders.status,
-      sendToken: sendToken.code,
-      receiveToken: receiveToken.code,
-      amountSend: orders.amountSend,
-      amountReceive: orders.amountReceive,
-      createdAt: orders.createdAt,
+      ...listColumns,
       sortKey: sort.text,
       customerId: users.id,
       customerName: users.name,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_TYPES } from '@permuta/contracts';
-import type { OrderView, QuoteRequest } from '@permuta/contracts';
+import type { DocumentType, OrderView, QuoteRequest } from '@permuta/contracts';
 import {
   documents,
   networks,
@@ -14,15 +14,16 @@ import {
   users,
   wallets,
 } from '@permuta/db';
-import type { NewOrder, Order, Settings } from '@permuta/db';
+import type { Document, NewDocument, NewOrder, Order, Settings } from '@permuta/db';
 import { EMAIL_QUEUE } from '../../lib/jobs.ts';
 import { settingsSnapshot } from './settings-snapshot.ts';
 import { registerCustomer } from '../../../test/auth-helpers.ts';
 import type { TestCustomer } from '../../../test/auth-helpers.ts';
 
 /**
- * Helpers of the order tests (not a test file itself): customers ready to exchange, wallets
- * inserted directly, quotes and orders through the API, the ledger as the database sees it.
+ * Helpers of the order tests and of other API tests that need orders (not a test file itself):
+ * customers ready to exchange, documents and wallets inserted directly, requests as a customer or
+ * an admin, quotes and orders through the API, the ledger as the database sees it.
  */
 
 export const TRC20_ADDRESS = 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j';
@@ -49,21 +50,51 @@ export async function networkId(
   return row.id;
 }
 
+type DocumentStatus = 'uploaded' | 'approved' | 'rejected';
+
+/** A document row's columns: a stored file, reviewed at `reviewedAt` unless uploaded. */
+function documentRow(
+  userId: string,
+  type: DocumentType,
+  status: DocumentStatus,
+  reviewedAt: Date,
+): NewDocument {
+  return {
+    userId,
+    type,
+    status,
+    storageKey: `documents/${randomBytes(32).toString('hex')}`,
+    originalName: `${type}.png`,
+    mimeType: 'image/png',
+    sizeBytes: 10,
+    sha256: randomBytes(32).toString('hex'),
+    ...(status === 'uploaded' ? {} : { reviewedAt }),
+    ...(status === 'rejected' ? { rejectionReason: 'Blurred' } : {}),
+  };
+}
+
 /** The customer's three documents, approved. */
 export async function approveDocuments(app: FastifyInstance, userId: string): Promise<void> {
-  await app.db.insert(documents).values(
-    DOCUMENT_TYPES.map((type) => ({
-      userId,
-      type,
-      status: 'approved' as const,
-      storageKey: `documents/${randomBytes(32).toString('hex')}`,
-      originalName: `${type}.png`,
-      mimeType: 'image/png',
-      sizeBytes: 10,
-      sha256: randomBytes(32).toString('hex'),
-      reviewedAt: new Date(),
-    })),
-  );
+  const now = new Date();
+  await app.db
+    .insert(documents)
+    .values(DOCUMENT_TYPES.map((type) => documentRow(userId, type, 'approved', now)));
+}
+
+/** A document of the customer uploaded at `createdAt`, in `status` (reviewed then, when not uploaded). */
+export async function insertDocument(
+  app: FastifyInstance,
+  userId: string,
+  type: DocumentType,
+  createdAt: Date,
+  status: DocumentStatus = 'uploaded',
+): Promise<Document> {
+  const [row] = await app.db
+    .insert(documents)
+    .values({ ...documentRow(userId, type, status, createdAt), createdAt })
+    .returning();
+  if (!row) throw new Error('document not inserted');
+  return row;
 }
 
 /** A wallet row of the customer for `token` (PIX, DERIV, or a crypto token on `network`). */
@@ -128,6 +159,32 @@ export async function trader(
 export async function updateSettings(app: FastifyInstance, values: Partial<Settings>) {
   await app.db.update(settings).set(values).where(eq(settings.id, 1));
   settingsSnapshot(app.db).invalidate();
+}
+
+/** The per-customer limits (orders.limits.test.ts) raised out of the way of tests of other rules. */
+export async function liftCustomerLimits(app: FastifyInstance) {
+  await updateSettings(app, {
+    customerMaxOpenOrders: 100,
+    customerMaxOrderBrl: '100000000',
+    customerMaxDailyBrl: '100000000',
+  });
+}
+
+/** A request as `who` (its session cookie), in English unless `headers` say otherwise. */
+export function callAs(
+  app: FastifyInstance,
+  who: { cookie: string },
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie: who.cookie, 'accept-language': 'en-US', ...headers },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
 }
 
 export async function lockQuote(app: FastifyInstance, cookie: string, body: QuoteRequest) {

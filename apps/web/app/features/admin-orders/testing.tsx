@@ -1,8 +1,19 @@
 /** Fixtures and a render helper for the admin-orders component tests (not shipped). */
+import { screen } from '@testing-library/react';
 import type { AdminOrderView } from '@permuta/contracts/orders';
+import type { Locale } from '../../lib/locale.ts';
+import { localizePath } from '../../lib/locale.ts';
+import { renderAt } from '../../../test/render-screen.tsx';
 import type { AdminOrderListItem, TreasuryEntry } from './api/types.ts';
+import { OrderDetail } from './components/order-detail.tsx';
 
-export { apiError, json, renderAt } from '../../../test/render-screen.tsx';
+export { apiError, json, renderAt, stubFetch } from '../../../test/render-screen.tsx';
+
+/** Renders the back office's page of order EX-7K2Q9 and waits for its heading. */
+export async function renderOrderPage(locale: Locale = 'en-US') {
+  renderAt(localizePath('/admin/orders/EX-7K2Q9', locale), <OrderDetail id="EX-7K2Q9" />);
+  return screen.findByRole('heading', { level: 1 });
+}
 
 export function listItem(over: Partial<AdminOrderListItem> = {}): AdminOrderListItem {
   return {
@@ -99,6 +110,19 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     payoutPlan: { kind: 'manual', reason: 'pix' },
     ...over,
   };
+}
+
+/** A pending PIX -> USDT order to be paid by boleto, only cancellable, with `over` on top. */
+export function pendingBoletoOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
+  return adminOrder({
+    status: 'pending',
+    summary: 'not_paid_yet',
+    paymentMethod: 'boleto',
+    send: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
+    receive: { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 6 },
+    actions: ['cancel'],
+    ...over,
+  });
 }
 
 export function entry(over: Partial<TreasuryEntry> = {}): TreasuryEntry {

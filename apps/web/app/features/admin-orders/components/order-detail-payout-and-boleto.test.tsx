@@ -1,38 +1,25 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderView } from '@permuta/contracts/orders';
-import { addCatalogue } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient } from '../../../lib/query-client.tsx';
-import { adminOrder, calls, json, renderAt } from '../testing.tsx';
-import { OrderDetail } from './order-detail.tsx';
+import {
+  adminOrder,
+  calls,
+  json,
+  pendingBoletoOrder,
+  renderOrderPage as renderOrder,
+  stubFetch,
+} from '../testing.tsx';
 
 /** The back office's order page: PIX keys and documents formatted, the payout linked to its explorer, the boleto's line. */
 
-let fetchMock: ReturnType<typeof vi.fn>;
 let order: AdminOrderView;
-
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   order = adminOrder();
-  fetchMock = vi.fn(() => json(200, order));
-  vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
-async function renderOrder(locale: 'en-US' | 'pt-BR') {
-  const prefix = locale === 'en-US' ? '/en-US' : '';
-  renderAt(`${prefix}/admin/orders/EX-7K2Q9`, <OrderDetail id="EX-7K2Q9" />);
-  return screen.findByRole('heading', { level: 1 });
-}
+const fetchMock = stubFetch(() => json(200, order));
 
 const section = (id: string) =>
   document.querySelector<HTMLElement>(`section[aria-labelledby="${id}"]`)!;
@@ -90,13 +77,7 @@ describe('admin order page', () => {
     ['en-US', 'Boleto number (linha digitável)'],
     ['pt-BR', 'Linha digitável'],
   ] as const)("shows the boleto's linha digitável in its groups (%s)", async (locale, label) => {
-    order = adminOrder({
-      status: 'pending',
-      summary: 'not_paid_yet',
-      paymentMethod: 'boleto',
-      send: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
-      receive: { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 6 },
-      actions: ['cancel'],
+    order = pendingBoletoOrder({
       files: { proof: false, payment_proof: false, refund_proof: false, boleto: true },
       payment: {
         method: 'boleto',
@@ -136,14 +117,7 @@ describe('admin order page', () => {
   ] as const)(
     'uploads the boleto with its linha digitável, checked before sending (%s)',
     async (locale, open, submit, lineLabel, checkDigit) => {
-      order = adminOrder({
-        status: 'pending',
-        summary: 'not_paid_yet',
-        paymentMethod: 'boleto',
-        send: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
-        receive: { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 6 },
-        actions: ['cancel'],
-      });
+      order = pendingBoletoOrder();
       await renderOrder(locale);
       fireEvent.click(screen.getByRole('button', { name: open }));
       const dialog = await screen.findByRole('dialog');

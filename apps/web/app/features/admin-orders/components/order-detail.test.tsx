@@ -1,40 +1,37 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderView } from '@permuta/contracts/orders';
 import {
   PAYOUT_ERROR_CODES,
   payoutErrorText,
   type PayoutError,
 } from '@permuta/contracts/payout-errors';
-import { addCatalogue } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
 import { getQueryClient } from '../../../lib/query-client.tsx';
-import { adminOrder, apiError, calls, json, renderAt } from '../testing.tsx';
+import {
+  adminOrder,
+  apiError,
+  calls,
+  json,
+  pendingBoletoOrder,
+  renderAt,
+  renderOrderPage as renderOrder,
+  stubFetch,
+} from '../testing.tsx';
 import { OrderDetail } from './order-detail.tsx';
 
-let fetchMock: ReturnType<typeof vi.fn>;
 let order: AdminOrderView;
 let onPost: (url: string, init: RequestInit) => Promise<Response>;
 
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   order = adminOrder();
   onPost = () => json(200, order);
-  fetchMock = vi.fn((url: string, init?: RequestInit) =>
-    init?.method === 'POST' ? onPost(url, init) : json(200, order),
-  );
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch((url, init) =>
+  init?.method === 'POST' ? onPost(url, init) : json(200, order),
+);
 
 const ALL_BUTTONS = [
   'Confirm funds received',
@@ -45,12 +42,6 @@ const ALL_BUTTONS = [
   'Cancel order',
   'Upload boleto PDF',
 ];
-
-async function renderOrder(locale: 'en-US' | 'pt-BR' = 'en-US') {
-  const prefix = locale === 'en-US' ? '/en-US' : '';
-  renderAt(`${prefix}/admin/orders/EX-7K2Q9`, <OrderDetail id="EX-7K2Q9" />);
-  return screen.findByRole('heading', { level: 1 });
-}
 
 function offered(): string[] {
   const group = screen.queryByTestId('order-actions');
@@ -225,14 +216,7 @@ describe('admin order page', () => {
   });
 
   it('offers the boleto upload only on a pending boleto order', async () => {
-    order = adminOrder({
-      status: 'pending',
-      summary: 'not_paid_yet',
-      paymentMethod: 'boleto',
-      send: { code: 'PIX', name: 'Real (PIX)', kind: 'pix', precision: 2 },
-      receive: { code: 'USDT', name: 'Tether', kind: 'crypto', precision: 2 },
-      actions: ['cancel'],
-    });
+    order = pendingBoletoOrder();
     await renderOrder();
     expect(offered()).toEqual(['Cancel order', 'Upload boleto PDF']);
   });

@@ -1,30 +1,56 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { addCatalogue } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient } from '../../../lib/query-client.tsx';
-import { apiError, calls, json, listItem, renderAt } from '../testing.tsx';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { AdminOrderListItem } from '../api/types.ts';
+import { apiError, calls, json, listItem, renderAt, stubFetch } from '../testing.tsx';
 import { OrdersDesk } from './orders-desk.tsx';
 
-let fetchMock: ReturnType<typeof vi.fn>;
 let answer: (url: URL) => Promise<Response>;
-
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   answer = () => json(200, { items: [listItem()], nextCursor: null, total: 1 });
-  fetchMock = vi.fn((url: string) => answer(new URL(url, 'http://localhost')));
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch((url) => answer(new URL(url, 'http://localhost')));
+
+/** URL.createObjectURL and revokeObjectURL faked for this test's download; the first is returned. */
+function fakeObjectUrls() {
+  const createObjectURL = vi.fn(() => 'blob:orders');
+  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = vi.fn();
+  onTestFinished(() => {
+    URL.createObjectURL = saved.create;
+    URL.revokeObjectURL = saved.revoke;
+  });
+  return createObjectURL;
+}
+
+/** Fake timers (still advancing by themselves) for this test, to jump to the next refresh. */
+function fakeTimers() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
+
+/**
+ * The API's answers with waiting work: `documents` documents waiting, `paid()` orders paid (the
+ * counts ask with limit=5), and `items()` as the desk's own list.
+ */
+const withWork =
+  (documents: number, paid: () => number, items: () => AdminOrderListItem[]) => (url: URL) => {
+    if (url.pathname === '/api/v1/admin/documents')
+      return json(200, { items: [], nextCursor: null, total: documents, late: 0 });
+    if (url.searchParams.get('limit') === '5')
+      return json(200, {
+        items: [],
+        nextCursor: null,
+        total: url.searchParams.get('status') === 'paid' ? paid() : 0,
+      });
+    const list = items();
+    return json(200, { items: list, nextCursor: null, total: list.length });
+  };
 
 // the desk's own list (the waiting-work counts ask with limit=5)
 const listCalls = () =>
@@ -140,14 +166,7 @@ describe('admin order desk', { timeout: 20_000 }, () => {
   });
 
   it('exports the filtered list as CSV', async () => {
-    const createObjectURL = vi.fn(() => 'blob:orders');
-    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
-    });
+    const createObjectURL = fakeObjectUrls();
     answer = (url) =>
       url.pathname.endsWith('export.csv')
         ? Promise.resolve(
@@ -232,23 +251,14 @@ describe('admin order desk', { timeout: 20_000 }, () => {
   });
 
   it('refreshes by itself every 15 s: a newly paid order appears and the title counts the work', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
+    fakeTimers();
     document.title = 'Pedidos · Permuta';
     let paid = [listItem()];
-    answer = (url) => {
-      if (url.pathname === '/api/v1/admin/documents')
-        return json(200, { items: [], nextCursor: null, total: 2, late: 0 });
-      if (url.searchParams.get('limit') === '5')
-        return json(200, {
-          items: [],
-          nextCursor: null,
-          total: url.searchParams.get('status') === 'paid' ? paid.length : 0,
-        });
-      return json(200, { items: paid, nextCursor: null, total: paid.length });
-    };
+    answer = withWork(
+      2,
+      () => paid.length,
+      () => paid,
+    );
     const view = renderAt('/admin/orders', <OrdersDesk />);
     await screen.findByTestId('order-row-EX-7K2Q9');
     await waitFor(() => expect(document.title).toBe('(3) Pedidos · Permuta'));
@@ -264,10 +274,7 @@ describe('admin order desk', { timeout: 20_000 }, () => {
   });
 
   it('beeps and notifies on new work only once the admin turns it on, asking permission on that click', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
+    fakeTimers();
     window.localStorage.removeItem('permuta.desk.alerts');
     const shown: string[] = [];
     const requestPermission = vi.fn(() => Promise.resolve('granted'));
@@ -280,17 +287,11 @@ describe('admin order desk', { timeout: 20_000 }, () => {
     }
     vi.stubGlobal('Notification', FakeNotification);
     let waiting = 1;
-    answer = (url) => {
-      if (url.pathname === '/api/v1/admin/documents')
-        return json(200, { items: [], nextCursor: null, total: 0, late: 0 });
-      if (url.searchParams.get('limit') === '5')
-        return json(200, {
-          items: [],
-          nextCursor: null,
-          total: url.searchParams.get('status') === 'paid' ? waiting : 0,
-        });
-      return json(200, { items: [listItem()], nextCursor: null, total: 1 });
-    };
+    answer = withWork(
+      0,
+      () => waiting,
+      () => [listItem()],
+    );
     renderAt('/en-US/admin/orders', <OrdersDesk />);
     await screen.findByTestId('order-row-EX-7K2Q9');
     const toggle = screen.getByRole('switch', { name: /Sound and notification on new work/ });
@@ -382,14 +383,7 @@ describe('admin order desk', { timeout: 20_000 }, () => {
   });
 
   it('exports only the ticked orders', async () => {
-    const createObjectURL = vi.fn(() => 'blob:orders');
-    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
-    });
+    const createObjectURL = fakeObjectUrls();
     answer = (url) =>
       url.pathname.endsWith('export.csv')
         ? Promise.resolve(new Response('reference\n', { status: 200 }))

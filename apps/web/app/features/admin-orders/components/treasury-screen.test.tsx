@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addCatalogue } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient } from '../../../lib/query-client.tsx';
-import { apiError, calls, entry, json, renderAt } from '../testing.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, calls, entry, json, renderAt, stubFetch } from '../testing.tsx';
 import { checkAdjustment } from './adjustment-form.tsx';
 import { TreasuryScreen } from './treasury-screen.tsx';
 
@@ -29,32 +25,23 @@ const balances = [
   },
 ];
 
-let fetchMock: ReturnType<typeof vi.fn>;
 let onEntries: (url: URL) => Promise<Response>;
 let onAdjust: (body: unknown) => Promise<Response>;
 
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   onEntries = () => json(200, { items: [entry()], nextCursor: null });
   onAdjust = (body) =>
     json(201, entry({ id: 9, kind: 'adjustment', orderReference: null, ...(body as object) }));
-  fetchMock = vi.fn((path: string, init?: RequestInit) => {
-    const url = new URL(path, 'http://localhost');
-    if (url.pathname === '/api/v1/admin/treasury') return json(200, { balances });
-    if (url.pathname === '/api/v1/admin/treasury/entries') return onEntries(url);
-    if (url.pathname === '/api/v1/admin/treasury/adjustments' && init?.method === 'POST')
-      return onAdjust(JSON.parse(String(init.body)));
-    return apiError(404, 'NOT_FOUND', 'Not found.');
-  });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch((path, init) => {
+  const url = new URL(path, 'http://localhost');
+  if (url.pathname === '/api/v1/admin/treasury') return json(200, { balances });
+  if (url.pathname === '/api/v1/admin/treasury/entries') return onEntries(url);
+  if (url.pathname === '/api/v1/admin/treasury/adjustments' && init?.method === 'POST')
+    return onAdjust(JSON.parse(String(init.body)));
+  return apiError(404, 'NOT_FOUND', 'Not found.');
+});
 
 const entryCalls = () =>
   calls(fetchMock)

@@ -1,119 +1,36 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from '../../../i18n/react.tsx';
-import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
-import type { Locale } from '../../../lib/locale.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localizePath, type Locale } from '../../../lib/locale.ts';
 import { DeleteWalletScreen } from './delete-wallet-screen.tsx';
+import {
+  customerApi,
+  json,
+  meAnswer,
+  PIX,
+  renderAt as renderScreen,
+  USDT,
+} from './test-fixtures.ts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/toast.ts', () => ({ toast: toastMock }));
 
-const base = {
-  memo: null,
-  address: null,
-  pixKeyType: null,
-  pixKey: null,
-  bankCode: null,
-  bankName: null,
-  holderName: null,
-  holderDocument: null,
-  derivAccount: null,
-  createdAt: '2026-11-20T10:00:00Z',
-  updatedAt: '2026-11-20T10:00:00Z',
-};
-const USDT = {
-  ...base,
-  id: 'w1',
-  kind: 'crypto',
-  token: { code: 'USDT', name: 'Tether USD', kind: 'crypto' },
-  network: { code: 'TRC20', name: 'Tron (TRC20)' },
-  address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
-};
-const PIX = {
-  ...base,
-  id: 'w2',
-  kind: 'pix',
-  token: { code: 'PIX', name: 'Real (PIX)', kind: 'pix' },
-  network: { code: 'BRL', name: 'PIX (BRL)' },
-  pixKeyType: 'email',
-  pixKey: 'ana@example.com',
-  bankCode: '260',
-  bankName: 'Nu Pagamentos S.A.',
-  holderName: 'Ana Souza',
-  holderDocument: '52998224725',
-};
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-
 let wallets: unknown[];
 let onDelete: (url: string) => Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   wallets = [USDT, PIX];
-  localStorage.setItem(
-    'session',
-    JSON.stringify({
-      role: 'customer',
-      email: 'ana@example.com',
-      createdAt: new Date().toISOString(),
-    }),
-  );
-  fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    if (url === '/api/v1/me') {
-      return json(200, {
-        user: { role: 'customer', name: 'Ana', cpf: '52998224725', emailVerified: true },
-      });
-    }
-    if (url === '/api/v1/me/wallets') return json(200, { wallets });
-    if (init?.method === 'DELETE') return onDelete(url);
-    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => toastMock.success.mockClear());
+
+const fetchMock = customerApi((url, init) => {
+  if (url === '/api/v1/me/wallets') return json(200, { wallets });
+  if (init?.method === 'DELETE') return onDelete(url);
+  return undefined;
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  toastMock.success.mockClear();
-});
-
-function renderAt(locale: Locale) {
-  return render(
-    <MemoryRouter
-      initialEntries={[
-        locale === 'en-US' ? '/en-US/profile/delete-wallet' : '/profile/delete-wallet',
-      ]}
-    >
-      <I18nextProvider i18n={i18nFor(locale)}>
-        <MantineProvider env="test">
-          <QueryProvider>
-            <DeleteWalletScreen />
-          </QueryProvider>
-        </MantineProvider>
-      </I18nextProvider>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (locale: Locale) =>
+  renderScreen(localizePath('/profile/delete-wallet', locale), <DeleteWalletScreen />);
 
 const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
@@ -183,11 +100,7 @@ describe('delete wallet screen', () => {
 
   it('says when the wallets cannot be loaded', async () => {
     fetchMock.mockImplementation((url: string) =>
-      url === '/api/v1/me/wallets'
-        ? json(500, {})
-        : json(200, {
-            user: { role: 'customer', name: 'Ana', cpf: '52998224725', emailVerified: true },
-          }),
+      url === '/api/v1/me/wallets' ? json(500, {}) : meAnswer(),
     );
     renderAt('en-US');
     expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(

@@ -1,116 +1,24 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from '../../../i18n/react.tsx';
-import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
-import type { Locale } from '../../../lib/locale.ts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeleteWalletScreen } from './delete-wallet-screen.tsx';
 import { MyWalletsScreen } from './my-wallets-screen.tsx';
+import { customerApi, json, meAnswer, PIX, renderAt, USDT } from './test-fixtures.ts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/toast.ts', () => ({ toast: toastMock }));
 
-const base = {
-  memo: null,
-  address: null,
-  pixKeyType: null,
-  pixKey: null,
-  bankCode: null,
-  bankName: null,
-  holderName: null,
-  holderDocument: null,
-  derivAccount: null,
-  createdAt: '2026-11-20T10:00:00Z',
-  updatedAt: '2026-11-20T10:00:00Z',
-};
-const USDT = {
-  ...base,
-  id: 'w1',
-  kind: 'crypto',
-  token: { code: 'USDT', name: 'Tether USD', kind: 'crypto' },
-  network: { code: 'TRC20', name: 'Tron (TRC20)' },
-  address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
-};
-const PIX = {
-  ...base,
-  id: 'w2',
-  kind: 'pix',
-  token: { code: 'PIX', name: 'Real (PIX)', kind: 'pix' },
-  network: { code: 'BRL', name: 'PIX (BRL)' },
-  pixKeyType: 'email',
-  pixKey: 'ana@example.com',
-  bankCode: '260',
-  bankName: 'Nu Pagamentos S.A.',
-  holderName: 'Ana Souza',
-  holderDocument: '52998224725',
-};
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-
 let wallets: unknown[];
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   wallets = [USDT, PIX];
-  localStorage.setItem(
-    'session',
-    JSON.stringify({
-      role: 'customer',
-      email: 'ana@example.com',
-      createdAt: new Date().toISOString(),
-    }),
-  );
-  fetchMock = vi.fn((url: string) => {
-    if (url === '/api/v1/me') {
-      return json(200, {
-        user: { role: 'customer', name: 'Ana', cpf: '52998224725', emailVerified: true },
-      });
-    }
-    if (url === '/api/v1/me/wallets') return json(200, { wallets });
-    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
 });
+afterEach(() => toastMock.success.mockClear());
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  toastMock.success.mockClear();
-});
-
+const fetchMock = customerApi((url) =>
+  url === '/api/v1/me/wallets' ? json(200, { wallets }) : undefined,
+);
 const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
-
-function renderAt(url: string, screenElement: ReactNode) {
-  const locale: Locale = url.startsWith('/en-US') ? 'en-US' : 'pt-BR';
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <I18nextProvider i18n={i18nFor(locale)}>
-        <MantineProvider env="test">
-          <QueryProvider>{screenElement}</QueryProvider>
-        </MantineProvider>
-      </I18nextProvider>
-    </MemoryRouter>,
-  );
-}
 
 describe('my wallets', () => {
   it.each([
@@ -159,7 +67,8 @@ describe('my wallets', () => {
   it('says it is loading, then offers to add a wallet when there is none', async () => {
     wallets = [];
     renderAt('/profile/my-wallets', <MyWalletsScreen />);
-    expect(screen.getByRole('status')).toBeTruthy();
+    const statuses = screen.getAllByRole('status');
+    expect(statuses.some((status) => status.textContent?.includes('Carregando'))).toBe(true);
     const empty = await screen.findByTestId('wallets-empty');
     expect(within(empty).getByText('Você ainda não tem carteiras')).toBeTruthy();
     expect(
@@ -170,13 +79,7 @@ describe('my wallets', () => {
   it('says when the wallets cannot be loaded, and retries', async () => {
     let fail = true;
     fetchMock.mockImplementation((url: string) =>
-      url === '/api/v1/me/wallets'
-        ? fail
-          ? json(500, {})
-          : json(200, { wallets })
-        : json(200, {
-            user: { role: 'customer', name: 'Ana', cpf: '52998224725', emailVerified: true },
-          }),
+      url === '/api/v1/me/wallets' ? (fail ? json(500, {}) : json(200, { wallets })) : meAnswer(),
     );
     renderAt('/en-US/profile/my-wallets', <MyWalletsScreen />);
     expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(

@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from '../../../i18n/react.tsx';
-import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
-import enUS from '../../../locales/en-US.json';
-import ptBR from '../../../locales/pt-BR.json';
-import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
-import type { Locale } from '../../../lib/locale.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localizePath, type Locale } from '../../../lib/locale.ts';
 import { englishIn } from '../../../../test/english-on-portuguese.ts';
 import { CreateWalletScreen } from './create-wallet-screen.tsx';
 import { EditWalletScreen } from './edit-wallet-screen.tsx';
+import { customerApi, json, renderAt, USDT as WALLET } from './test-fixtures.ts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/toast.ts', () => ({ toast: toastMock }));
@@ -67,59 +61,21 @@ const CATALOGUE = {
   whatsapp: { thresholdBrl: '200', phone: null },
 };
 
-const WALLET = {
-  id: 'w1',
-  kind: 'crypto',
-  token: { code: 'USDT', name: 'Tether USD', kind: 'crypto' },
-  network: { code: 'TRC20', name: 'Tron (TRC20)' },
-  address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
-  memo: null,
-  pixKeyType: null,
-  pixKey: null,
-  bankCode: null,
-  bankName: null,
-  holderName: null,
-  holderDocument: null,
-  derivAccount: null,
-  createdAt: '2026-11-20T10:00:00Z',
-  updatedAt: '2026-11-20T10:00:00Z',
-};
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-
 type Answer = (init: RequestInit | undefined) => Promise<Response>;
 let emailVerified: boolean;
 let wallets: unknown[];
 let onCreate: Answer;
 let onUpdate: Answer;
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeAll(() => {
-  addCatalogue('en-US', enUS);
-  addCatalogue('pt-BR', ptBR);
-});
-
 beforeEach(() => {
-  getQueryClient().clear();
   emailVerified = true;
   wallets = [];
   onCreate = () => json(500, {});
   onUpdate = () => json(500, {});
-  localStorage.setItem(
-    'session',
-    JSON.stringify({
-      role: 'customer',
-      email: 'ana@example.com',
-      createdAt: new Date().toISOString(),
-    }),
-  );
-  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+});
+afterEach(() => toastMock.success.mockClear());
+
+const fetchMock = customerApi(
+  (url, init) => {
     if (url === '/api/v1/tokens') return json(200, CATALOGUE);
     if (url === '/api/v1/banks') {
       return json(200, {
@@ -130,42 +86,16 @@ beforeEach(() => {
         ],
       });
     }
-    if (url === '/api/v1/me') {
-      return json(200, {
-        session: { role: 'customer' },
-        user: {
-          role: 'customer',
-          email: 'ana@example.com',
-          name: 'Ana Souza',
-          cpf: '52998224725',
-          emailVerified,
-        },
-      });
-    }
     if (url === '/api/v1/me/wallets' && init?.method === 'POST') return onCreate(init);
     if (url === '/api/v1/me/wallets') return json(200, { wallets });
     if (url.startsWith('/api/v1/me/wallets/') && init?.method === 'PATCH') return onUpdate(init);
-    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  toastMock.success.mockClear();
-});
+    return undefined;
+  },
+  () => emailVerified,
+);
 
 function renderScreen(locale: Locale, screenNode: ReactNode, path: string) {
-  return render(
-    <MemoryRouter initialEntries={[locale === 'en-US' ? `/en-US${path}` : path]}>
-      <I18nextProvider i18n={i18nFor(locale)}>
-        <MantineProvider env="test">
-          <QueryProvider>{screenNode}</QueryProvider>
-        </MantineProvider>
-      </I18nextProvider>
-    </MemoryRouter>,
-  );
+  return renderAt(localizePath(path, locale), screenNode);
 }
 
 /** Opens a Mantine select by its label and picks the option. */
