@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -27,6 +28,32 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    // Every package a file imports (statically, with import(), as types or in a re-export) is
+    // declared in the package.json nearest to it: its workspace's, or the root's for scripts/ and
+    // the root's config files. Otherwise an import can resolve through what npm hoisted for
+    // another workspace, and break when that one stops declaring it. An import that resolves to
+    // nothing installed is tsc's to report.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { includeTypes: true, includeInternal: true },
+      ],
+    },
+  },
+  {
+    // What the API and the packages run in production comes from "dependencies" alone.
+    files: ['apps/api/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { includeTypes: true, includeInternal: true, devDependencies: false },
+      ],
     },
   },
   {
