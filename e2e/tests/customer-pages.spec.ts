@@ -21,6 +21,19 @@ import { test, text, seriousAxeFindings } from './support.ts';
 /** Where the screenshots of these pages go (E2E_SHOTS_DIR), if anywhere. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
+/** The labels of visible buttons that do not fit in their button (cut, or past the screen). */
+function cutButtonLabels(page: Page): Promise<string[]> {
+  return page.locator('.mantine-Button-label').evaluateAll((labels) =>
+    labels
+      .filter((label) => {
+        const box = label.getBoundingClientRect();
+        if (box.width === 0) return false;
+        return label.scrollWidth > label.clientWidth + 1 || box.right > window.innerWidth;
+      })
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -135,6 +148,9 @@ for (const locale of LOCALES) {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // on a phone every button says all of its label ("Baixar nosso comprovante de pa" was cut)
+    await expect(page.getByTestId('download-payment-proof')).toBeVisible();
+    expect(await cutButtonLabels(page)).toEqual([]);
     await shot(page, `order-completed-390-${locale}-nav`);
 
     // --- my wallets, from the menu --------------------------------------------------------
