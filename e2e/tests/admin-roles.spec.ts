@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
@@ -12,24 +11,9 @@ import {
   type Locale,
 } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
-import { test, text, seriousAxeFindings } from './support.ts';
+import { BOTH_WIDTHS, saveShots, test, text, seriousAxeFindings } from './support.ts';
 
 const STRONG = 'R0les!Strong';
-
-/** Screenshots for a reviewer's eyes when SHOTS_DIR is set (not a check). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 const sidebar = (page: Page) => page.getByRole('navigation').first();
 
@@ -65,13 +49,13 @@ for (const locale of LOCALES as readonly Locale[]) {
         ),
       ).toBeVisible();
       await form.getByLabel(fieldName(text(locale, 'admin.fields.role'))).selectOption('finance');
-      await shot(form, `${locale}-new-admin-finance`);
+      await saveShots(form, `${locale}-new-admin-finance`, BOTH_WIDTHS);
       await form.getByRole('button', { name: text(locale, 'admin.newAdmin.submit') }).click();
       await expect(form.getByText(text(locale, 'messages.adminCreated'))).toBeVisible();
       const row = form.getByTestId(`admin-row-${finance}`);
       await expect(row).toContainText(text(locale, 'admin.roles.finance'));
       expect(await seriousAxeFindings(form), 'admins with roles').toEqual([]);
-      await shot(form, `${locale}-admins-with-roles`);
+      await saveShots(form, `${locale}-admins-with-roles`, BOTH_WIDTHS);
 
       // and an operator, through the API the form uses
       const created = await form.request.post('/api/v1/admin/admins', {
@@ -117,7 +101,7 @@ for (const locale of LOCALES as readonly Locale[]) {
       expect(refused.status()).toBe(403);
       expect((await refused.json()).error.code).toBe('ADMIN_ROLE_FORBIDDEN');
       expect(await seriousAxeFindings(op.page), 'not allowed').toEqual([]);
-      await shot(op.page, `${locale}-operator-settings-not-allowed`);
+      await saveShots(op.page, `${locale}-operator-settings-not-allowed`, BOTH_WIDTHS);
       // the way back leads to the dashboard; the own security page is open to every role
       await op.page
         .getByRole('link', { name: text(locale, 'admin.access.notAllowedBack') })
@@ -128,7 +112,7 @@ for (const locale of LOCALES as readonly Locale[]) {
         .click();
       await expect(op.page).toHaveURL((u) => u.pathname === url(locale, '/admin/account/security'));
       await expect(op.page.getByTestId('two-factor-rule')).toBeVisible();
-      await shot(op.page, `${locale}-operator-security-page`);
+      await saveShots(op.page, `${locale}-operator-security-page`, BOTH_WIDTHS);
 
       // the finance admin signs in and finds the treasury, still not the settings
       const fin = await openPage(browser, locale);

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
 import {
@@ -16,10 +15,7 @@ import {
   pendingOrder,
   registerVerifiedCustomer,
 } from './exchange-support.ts';
-import { test, text, seriousAxeFindings } from './support.ts';
-
-/** Where the screenshots of these pages go (E2E_SHOTS_DIR), if anywhere. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
+import { saveShots, test, text, seriousAxeFindings } from './support.ts';
 
 /** The labels of visible buttons that do not fit in their button (cut, or past the screen). */
 function cutButtonLabels(page: Page): Promise<string[]> {
@@ -28,16 +24,13 @@ function cutButtonLabels(page: Page): Promise<string[]> {
       .filter((label) => {
         const box = label.getBoundingClientRect();
         if (box.width === 0) return false;
-        return label.scrollWidth > label.clientWidth + 1 || box.right > window.innerWidth;
+        return (
+          label.scrollWidth > label.clientWidth + 1 ||
+          box.right > label.ownerDocument.documentElement.clientWidth
+        );
       })
       .map((label) => label.textContent ?? ''),
   );
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 /** Whether the page scrolls sideways (something wider than the screen). */
@@ -85,7 +78,7 @@ for (const locale of LOCALES) {
     await customerNav(page, locale, 'pages.profileMyOrders.title');
     const table = page.getByTestId('orders-table');
     await expect(table.getByRole('link', { name: completed.reference })).toBeVisible();
-    await shot(page, `my-orders-390-${locale}-nav`);
+    await saveShots(page, `my-orders-390-${locale}-nav`);
     expect(await scrollsSideways(page)).toBe(false);
     for (const reference of [completed.reference, pending.reference]) {
       const row = table.locator('tbody tr').filter({ hasText: reference });
@@ -131,7 +124,7 @@ for (const locale of LOCALES) {
     await page.reload();
     await expect(table.getByRole('link', { name: completed.reference })).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
-    await shot(page, `my-orders-390-${locale}-fresh`);
+    await saveShots(page, `my-orders-390-${locale}-fresh`);
 
     // --- the receipt of the completed order ---------------------------------------------------
     await table.getByRole('link', { name: completed.reference }).click();
@@ -151,7 +144,7 @@ for (const locale of LOCALES) {
     // on a phone every button says all of its label ("Baixar nosso comprovante de pa" was cut)
     await expect(page.getByTestId('download-payment-proof')).toBeVisible();
     expect(await cutButtonLabels(page)).toEqual([]);
-    await shot(page, `order-completed-390-${locale}-nav`);
+    await saveShots(page, `order-completed-390-${locale}-nav`);
 
     // --- my wallets, from the menu --------------------------------------------------------
     await page.goto(url(locale, '/profile/account'));
@@ -164,13 +157,13 @@ for (const locale of LOCALES) {
     await expect(list).toContainText('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     await expect(list).toContainText(text(locale, 'wallets.list.kind.pix'));
     expect(await scrollsSideways(page)).toBe(false);
-    await shot(page, `my-wallets-390-${locale}-nav`);
+    await saveShots(page, `my-wallets-390-${locale}-nav`);
     expect(await seriousAxeFindings(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.reload();
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await shot(page, `my-wallets-1366-${locale}-fresh`);
+    await saveShots(page, `my-wallets-1366-${locale}-fresh`);
 
     // edit leads to the edit screen with that wallet chosen
     await list
@@ -189,22 +182,22 @@ for (const locale of LOCALES) {
     await customerNav(page, locale, 'pages.profileMyOrders.title');
     await expect(table.getByRole('link', { name: completed.reference })).toBeVisible();
     await expect(table.locator('thead')).toBeVisible();
-    await shot(page, `my-orders-1366-${locale}-nav`);
+    await saveShots(page, `my-orders-1366-${locale}-nav`);
     await customerNav(page, locale, 'pages.profileMyWallets.title');
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await shot(page, `my-wallets-1366-${locale}-nav`);
+    await saveShots(page, `my-wallets-1366-${locale}-nav`);
     await page.goto(url(locale, `/profile/my-orders/${completed.reference}`));
     await expect(
       page.getByRole('button', { name: text(locale, 'orders.receiptPdf') }),
     ).toBeVisible();
-    await shot(page, `order-completed-1366-${locale}-fresh`);
+    await saveShots(page, `order-completed-1366-${locale}-fresh`);
     await page.goto(url(locale, '/profile/my-orders'));
     await expect(table.getByRole('link', { name: completed.reference })).toBeVisible();
-    await shot(page, `my-orders-1366-${locale}-fresh`);
+    await saveShots(page, `my-orders-1366-${locale}-fresh`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url(locale, '/profile/my-wallets'));
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await shot(page, `my-wallets-390-${locale}-fresh`);
+    await saveShots(page, `my-wallets-390-${locale}-fresh`);
 
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();

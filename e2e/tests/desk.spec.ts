@@ -1,27 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { LOCALES } from '@permuta/contracts';
 import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { adminApi, paidOrder } from './exchange-support.ts';
-import { test, text } from './support.ts';
-
-const SHOTS = process.env.SHOTS_DIR;
-
-/** Both widths, when SHOTS_DIR is set: what a person sees, saved for a look. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+import { BOTH_WIDTHS, saveShots, test, text } from './support.ts';
 
 for (const locale of LOCALES) {
   test.describe(`the order desk in ${locale}`, () => {
@@ -41,7 +22,7 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         text(locale, 'pages.adminOrders.title'),
       );
-      await shoot(page, `desk-${locale}-navigated`);
+      await saveShots(page, `desk-${locale}-navigated`, BOTH_WIDTHS);
       await page.goto(url(locale, '/admin/orders?status=user_confirmed'));
       await expect(page.getByTestId('orders-total')).toBeVisible();
       // the title counts the work waiting ("(2) Pedidos"), and has no count when none is
@@ -62,14 +43,14 @@ for (const locale of LOCALES) {
           name: text(locale, 'adminOrders.bulk.tick').replace('{{reference}}', order.reference),
         })
         .check();
-      await shoot(page, `desk-${locale}-ticked`);
+      await saveShots(page, `desk-${locale}-ticked`, BOTH_WIDTHS);
       const ticked = page.getByTestId('orders-bulk');
       await ticked.getByRole('button', { name: new RegExp(`\\(1\\)$`) }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByTestId('bulk-totals')).toContainText(
         locale === 'pt-BR' ? 'R$\u00a0250,00' : 'R$250.00',
       );
-      await shoot(page, `desk-${locale}-confirm-dialog`);
+      await saveShots(page, `desk-${locale}-confirm-dialog`, BOTH_WIDTHS);
       await dialog
         .getByRole('button', {
           name: new RegExp(
@@ -78,7 +59,7 @@ for (const locale of LOCALES) {
         })
         .click();
       await expect(dialog.getByTestId('bulk-results')).toContainText(order.reference);
-      await shoot(page, `desk-${locale}-confirm-result`);
+      await saveShots(page, `desk-${locale}-confirm-result`, BOTH_WIDTHS);
       const after = await admin.get(`/api/v1/admin/orders/${order.reference}`);
       expect(((await after.json()) as { status: string }).status).toBe('admin_confirmed');
 
@@ -88,15 +69,15 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         text(locale, 'pages.adminDocuments.title'),
       );
-      await shoot(page, `documents-${locale}-navigated`);
+      await saveShots(page, `documents-${locale}-navigated`, BOTH_WIDTHS);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         text(locale, 'pages.adminDocuments.title'),
       );
-      await shoot(page, `documents-${locale}-fresh`);
+      await saveShots(page, `documents-${locale}-fresh`, BOTH_WIDTHS);
       await page.goto(url(locale, '/admin/orders?sort=waiting'));
       await expect(page.getByTestId('orders-total')).toBeVisible();
-      await shoot(page, `desk-${locale}-fresh-waiting`);
+      await saveShots(page, `desk-${locale}-fresh-waiting`, BOTH_WIDTHS);
 
       expect(unexpectedErrors(errors)).toEqual([]);
       await context.close();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -98,4 +98,36 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A laptop and a phone: the two widths every screen is looked at in. */
+export const BOTH_WIDTHS = [
+  [1366, 900],
+  [390, 844],
+] as const;
+
+/**
+ * Screenshots for a person to look at when SHOTS_DIR is set (not a check). Without `sizes`, the
+ * page as it is, as `<name>.png`; with them, `<name>-<width>.png` at each size once the layout
+ * has settled (the admin sidebar animates when it collapses), then back to the size it had.
+ */
+export async function saveShots(
+  page: Page,
+  name: string,
+  sizes?: readonly (readonly [number, number])[],
+): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  if (!sizes) {
+    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+    return;
+  }
+  const before = page.viewportSize();
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
 }
