@@ -70,6 +70,10 @@ describe('admin order page', () => {
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
       expect(link.getAttribute('aria-label')).toContain(where);
+      // the amounts name their token after a dot: "R$ 250,00 · Real (PIX)", never "(Real (PIX))"
+      const summary = within(section('order-summary'));
+      expect(summary.getByText(/^R\$\s?[\d.,]+ · Real \(PIX\)$/)).toBeTruthy();
+      expect(summary.getByText(/^[\d.,]+\sUSDT · Tether$/)).toBeTruthy();
     },
   );
 

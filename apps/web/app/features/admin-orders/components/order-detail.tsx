@@ -111,11 +111,11 @@ function OrderFields({ order }: { order: AdminOrderView }) {
             [t('adminOrders.fields.summary'), t(`adminOrders.summary.${order.summary}`)],
             [
               t('adminOrders.fields.send'),
-              `${amount(order.amountSend, order.send)} (${order.send.name})`,
+              `${amount(order.amountSend, order.send)} · ${order.send.name}`,
             ],
             [
               t('adminOrders.fields.receive'),
-              `${amount(order.amountReceive, order.receive)} (${order.receive.name})`,
+              `${amount(order.amountReceive, order.receive)} · ${order.receive.name}`,
             ],
             [t('adminOrders.fields.amountReceived'), amount(order.amountReceived, order.send)],
             [
