@@ -17,9 +17,9 @@ import {
 } from './exchange-support.ts';
 import { saveShots, test, text, seriousAxeFindings } from './support.ts';
 
-/** The labels of visible buttons that do not fit in their button (cut, or past the screen). */
-function cutButtonLabels(page: Page): Promise<string[]> {
-  return page.locator('.mantine-Button-label').evaluateAll((labels) =>
+/** Labels of visible buttons and badges that do not fit in them (cut, or past the screen). */
+function cutLabels(page: Page): Promise<string[]> {
+  return page.locator('.mantine-Button-label, .mantine-Badge-label').evaluateAll((labels) =>
     labels
       .filter((label) => {
         const box = label.getBoundingClientRect();
@@ -124,6 +124,7 @@ for (const locale of LOCALES) {
     await page.reload();
     await expect(table.getByRole('link', { name: completed.reference })).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await cutLabels(page)).toEqual([]);
     await saveShots(page, `my-orders-390-${locale}-fresh`);
 
     // --- the receipt of the completed order ---------------------------------------------------
@@ -141,9 +142,10 @@ for (const locale of LOCALES) {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    // on a phone every button says all of its label ("Baixar nosso comprovante de pa" was cut)
+    // on a phone every button and badge says all of its label ("Baixar nosso comprovante de pa"
+    // was cut)
     await expect(page.getByTestId('download-payment-proof')).toBeVisible();
-    expect(await cutButtonLabels(page)).toEqual([]);
+    expect(await cutLabels(page)).toEqual([]);
     await saveShots(page, `order-completed-390-${locale}-nav`);
 
     // --- my wallets, from the menu --------------------------------------------------------
