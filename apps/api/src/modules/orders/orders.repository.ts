@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_OPERATING_HOURS,
+  isUniqueViolation,
   networks,
   orderEvents,
   orders,
@@ -522,20 +523,6 @@ export async function insertEvent(
   const [row] = await tx.insert(orderEvents).values(values).returning();
   if (!row) throw new Error('order event insert returned no row');
   return row;
-}
-
-/** Whether `error` (or what it wraps) is a unique violation of `constraint`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (candidate.code === '23505') {
-      return (
-        candidate.constraint === constraint ||
-        (typeof candidate.message === 'string' && candidate.message.includes(constraint))
-      );
-    }
-  }
-  return false;
 }
 
 /** Letters and digits without look-alikes (no 0/O, 1/I/L). */
