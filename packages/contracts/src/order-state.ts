@@ -23,6 +23,15 @@ export const FINAL_STATUSES = [
   'refunded',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * Orders whose amount to receive is no longer owed: the final ones and admin_paid (paid out, its
+ * payout entry is in the ledger). Every other status reserves stock of the token received.
+ */
+export const NOT_OWED_STATUSES = [
+  ...FINAL_STATUSES,
+  'admin_paid',
+] as const satisfies readonly OrderStatus[];
+
 /** Orders that still hold stock and a wallet: everything not final. */
 export const OPEN_STATUSES = ORDER_STATUSES.filter(
   (status) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(status),

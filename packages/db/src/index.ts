@@ -40,6 +40,7 @@ export {
   UNIQUE_VIOLATION,
 } from './errors.ts';
 export type { DatabaseError } from './errors.ts';
+export { NOT_OWED_STATUS_LIST, statusLiterals } from './schema/status-sql.ts';
 export { documentsVerified, documentsVerifiedOf, usersIdColumn } from './kyc.ts';
 
 // The schema as one namespace (for drizzle / better-auth adapters) and every table, enum and
