@@ -230,6 +230,23 @@ export function customerSummary(status: OrderStatus): CustomerSummary {
   }
 }
 
+/**
+ * How the customer's pages, e-mails and receipts name each status, in both languages (written
+ * with a capital as a label; mid-sentence the e-mails use a small first letter).
+ */
+export const ORDER_STATUS_NAMES: Record<OrderStatus, { 'en-US': string; 'pt-BR': string }> = {
+  pending: { 'en-US': 'Pending', 'pt-BR': 'Pendente' },
+  processing: { 'en-US': 'Payout in progress', 'pt-BR': 'Pagamento em andamento' },
+  paid: { 'en-US': 'Deposit detected', 'pt-BR': 'Depósito detectado' },
+  user_confirmed: { 'en-US': 'Payment sent', 'pt-BR': 'Pagamento enviado' },
+  admin_confirmed: { 'en-US': 'Funds confirmed', 'pt-BR': 'Fundos confirmados' },
+  admin_paid: { 'en-US': 'Paid', 'pt-BR': 'Pago' },
+  completed: { 'en-US': 'Completed', 'pt-BR': 'Concluído' },
+  canceled: { 'en-US': 'Canceled', 'pt-BR': 'Cancelado' },
+  refunded: { 'en-US': 'Refunded', 'pt-BR': 'Reembolsado' },
+  error: { 'en-US': 'Payout on hold', 'pt-BR': 'Pagamento em espera' },
+};
+
 /** English wording of the summaries, word for word from the specification. */
 export const CUSTOMER_SUMMARY_TEXT: Record<CustomerSummary, { 'en-US': string; 'pt-BR': string }> =
   {
