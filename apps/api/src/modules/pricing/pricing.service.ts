@@ -5,6 +5,7 @@ import {
   quoteForReceive,
   quoteForSend,
   receiveLimits,
+  SETTINGS_DEFAULTS,
   unitOf,
 } from '@permuta/contracts';
 import type { CatalogueResponse, PublicToken, QuoteResponse } from '@permuta/contracts';
@@ -67,7 +68,8 @@ export function createPricingService(deps: PricingServiceDeps) {
     if (!token.price || token.held) return true;
     // Manual prices are typed by an admin and hold until changed; feeds must be fresh.
     if (token.price.source === 'manual') return false;
-    const limitMs = (snap.settings?.priceStaleMinutes ?? 10) * 60_000;
+    const limitMs =
+      (snap.settings?.priceStaleMinutes ?? SETTINGS_DEFAULTS.priceStaleMinutes) * 60_000;
     return now().getTime() - token.price.at.getTime() > limitMs;
   }
 
@@ -188,7 +190,7 @@ export function createPricingService(deps: PricingServiceDeps) {
         sendAt: price.send.at.toISOString(),
         receiveAt: price.receive.at.toISOString(),
       },
-      lockMinutes: snap.settings?.quoteLockMinutes ?? 15,
+      lockMinutes: snap.settings?.quoteLockMinutes ?? SETTINGS_DEFAULTS.quoteLockMinutes,
     };
   }
 
@@ -286,7 +288,12 @@ export function createPricingService(deps: PricingServiceDeps) {
           send: snap.settings?.defaultSendToken ?? null,
           receive: snap.settings?.defaultReceiveToken ?? null,
         },
-        whatsapp: { thresholdBrl: normalize(snap.settings?.whatsappThresholdBrl ?? '200'), phone },
+        whatsapp: {
+          thresholdBrl: normalize(
+            snap.settings?.whatsappThresholdBrl ?? SETTINGS_DEFAULTS.whatsappThresholdBrl,
+          ),
+          phone,
+        },
       };
     },
 
