@@ -1,14 +1,11 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { receiveLimits, unitOf } from './receive-limits.ts';
+import { SETTINGS_DEFAULTS } from './settings.ts';
 
-const settings = {
-  pixMinReceive: '50',
-  pixMaxReceive: '50000',
-  derivMinReceive: '10',
-  derivMaxReceive: '5000',
-};
+/** PIX 50 to 50000 BRL, Deriv 10 to 5000 USD. */
+const settings = SETTINGS_DEFAULTS;
 
 describe('unitOf', () => {
   it('names PIX in BRL, Deriv in USD and crypto by its code', () => {
@@ -40,28 +37,19 @@ describe('receiveLimits', () => {
   });
 });
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules') return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
 describe('one rule for units and receive limits', () => {
   it('no other module defines unitOf or receiveLimits', () => {
     const root = join(import.meta.dirname, '../../..');
-    const offenders = [
-      join(root, 'apps/api/src'),
-      join(root, 'apps/web/app'),
-      join(root, 'packages'),
-    ]
-      .flatMap(sources)
-      .filter((path) => !path.endsWith(join('contracts', 'src', 'receive-limits.ts')))
+    const offenders = globSync(['apps/*/{src,app}/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'], {
+      cwd: root,
+    })
+      .filter(
+        (path) =>
+          !(path.endsWith('.test.ts') || path === 'packages/contracts/src/receive-limits.ts'),
+      )
       .filter((path) =>
         /function (unitOf|receiveLimits)\b|(unitOf|receiveLimits) = /.test(
-          readFileSync(path, 'utf8'),
+          readFileSync(join(root, path), 'utf8'),
         ),
       );
     expect(offenders).toEqual([]);
