@@ -1,5 +1,6 @@
 export * from './money.ts';
 export * from './quote-math.ts';
+export * from './receive-limits.ts';
 export * from './locale.ts';
 export * from './errors.ts';
 export * from './validation.ts';

@@ -23,6 +23,15 @@ export const FINAL_STATUSES = [
   'refunded',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * Orders whose amount to receive is no longer owed: the final ones and admin_paid (paid out, its
+ * payout entry is in the ledger). Every other status reserves stock of the token received.
+ */
+export const NOT_OWED_STATUSES = [
+  ...FINAL_STATUSES,
+  'admin_paid',
+] as const satisfies readonly OrderStatus[];
+
 /** Orders that still hold stock and a wallet: everything not final. */
 export const OPEN_STATUSES = ORDER_STATUSES.filter(
   (status) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(status),
@@ -220,6 +229,23 @@ export function customerSummary(status: OrderStatus): CustomerSummary {
       return 'closed';
   }
 }
+
+/**
+ * How the customer's pages, e-mails and receipts name each status, in both languages (written
+ * with a capital as a label; mid-sentence the e-mails use a small first letter).
+ */
+export const ORDER_STATUS_NAMES: Record<OrderStatus, { 'en-US': string; 'pt-BR': string }> = {
+  pending: { 'en-US': 'Pending', 'pt-BR': 'Pendente' },
+  processing: { 'en-US': 'Payout in progress', 'pt-BR': 'Pagamento em andamento' },
+  paid: { 'en-US': 'Deposit detected', 'pt-BR': 'Depósito detectado' },
+  user_confirmed: { 'en-US': 'Payment sent', 'pt-BR': 'Pagamento enviado' },
+  admin_confirmed: { 'en-US': 'Funds confirmed', 'pt-BR': 'Fundos confirmados' },
+  admin_paid: { 'en-US': 'Paid', 'pt-BR': 'Pago' },
+  completed: { 'en-US': 'Completed', 'pt-BR': 'Concluído' },
+  canceled: { 'en-US': 'Canceled', 'pt-BR': 'Cancelado' },
+  refunded: { 'en-US': 'Refunded', 'pt-BR': 'Reembolsado' },
+  error: { 'en-US': 'Payout on hold', 'pt-BR': 'Pagamento em espera' },
+};
 
 /** English wording of the summaries, word for word from the specification. */
 export const CUSTOMER_SUMMARY_TEXT: Record<CustomerSummary, { 'en-US': string; 'pt-BR': string }> =

@@ -139,6 +139,43 @@ const priceGuardPercent = z.coerce
 export const DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT = 10;
 export const DEFAULT_FEED_PRICE_HOLD_PERCENT = 20;
 
+/** Weekdays 10:00 to 18:00 in Brazil. */
+export const DEFAULT_OPERATING_HOURS: OperatingHours = {
+  timeZone: 'America/Sao_Paulo',
+  days: [1, 2, 3, 4, 5],
+  open: '10:00',
+  close: '18:00',
+};
+
+/**
+ * The product's defaults of the settings, written once: the database's column defaults (the row
+ * a fresh production start creates), what the API works with while the row is missing, and what
+ * the public pages say before the settings arrive.
+ */
+export const SETTINGS_DEFAULTS = {
+  pixMinReceive: '50',
+  pixMaxReceive: '50000',
+  derivMinReceive: '10',
+  derivMaxReceive: '5000',
+  autoCryptoPayouts: false,
+  operatingHours: DEFAULT_OPERATING_HOURS,
+  quoteLockMinutes: 15,
+  pendingExpiryMinutes: 30,
+  autoCompleteHours: 72,
+  priceStaleMinutes: 10,
+  documentsRequired: true,
+  boletoFee: '0',
+  boletoIssueBusinessDays: 1,
+  boletoDueBusinessDays: 3,
+  twoFactorRequired: false,
+  whatsappThresholdBrl: '200',
+  manualPriceConfirmPercent: DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
+  feedPriceHoldPercent: DEFAULT_FEED_PRICE_HOLD_PERCENT,
+  customerMaxOpenOrders: 2,
+  customerMaxOrderBrl: '20000',
+  customerMaxDailyBrl: '50000',
+} as const satisfies Record<string, string | number | boolean | OperatingHours>;
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Whether Intl knows the IANA time zone (a name like America/Sao_Paulo, not an offset). */

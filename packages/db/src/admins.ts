@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
+import { isUniqueViolation } from './errors.ts';
 import { ACCOUNT_FIELD_MESSAGES } from '@permuta/contracts/accounts';
 import { passwordIssue } from '@permuta/contracts/password-policy';
 import type { PasswordIssue } from '@permuta/contracts/password-policy';
@@ -75,13 +76,6 @@ export function generatePassword(length = 20): string {
 
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

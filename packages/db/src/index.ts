@@ -32,6 +32,15 @@ export {
 } from './admins.ts';
 export type { CreateAdminInput, CreatedAdmin } from './admins.ts';
 export { hashPassword, isStrongPassword, verifyPassword } from './password.ts';
+export {
+  databaseErrorOf,
+  FOREIGN_KEY_VIOLATION,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  UNIQUE_VIOLATION,
+} from './errors.ts';
+export type { DatabaseError } from './errors.ts';
+export { NOT_OWED_STATUS_LIST, statusLiterals } from './schema/status-sql.ts';
 export { documentsVerified, documentsVerifiedOf, usersIdColumn } from './kyc.ts';
 
 // The schema as one namespace (for drizzle / better-auth adapters) and every table, enum and

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './client.ts';
 import { feeRules, networks, prices, settings, tokens, treasuryEntries } from './schema/index.ts';
+import { SETTINGS_DEFAULTS } from '@permuta/contracts/settings';
 import { INITIAL_STOCK_NOTE, seedDemoData, seedSettingsIfMissing } from './seed.ts';
 import { testTargets } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
@@ -162,5 +163,15 @@ describe.each(testTargets())('production settings on $name', (target) => {
     });
     expect(Number(row?.whatsappThresholdBrl)).toBe(200);
     expect(await db.select().from(tokens)).toHaveLength(0);
+  });
+
+  it("creates the row with the contracts' SETTINGS_DEFAULTS, field by field", async () => {
+    const [row] = await database.handle.db.select().from(settings);
+    for (const [field, value] of Object.entries(SETTINGS_DEFAULTS)) {
+      const stored = row?.[field as keyof typeof SETTINGS_DEFAULTS];
+      // money columns come back with their scale ('50.00'): compare them as numbers
+      if (typeof value === 'string') expect(Number(stored), field).toBe(Number(value));
+      else expect(stored, field).toEqual(value);
+    }
   });
 });

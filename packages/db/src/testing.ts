@@ -81,19 +81,4 @@ export function testTargets(env: NodeJS.ProcessEnv = process.env): TestTarget[] 
   return targets;
 }
 
-/** The SQLSTATE and constraint of a database error, looking through drizzle's wrapper. */
-export function databaseErrorOf(
-  error: unknown,
-): { code?: string; constraint?: string; message: string } | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
-        message: String(candidate.message ?? ''),
-      };
-    }
-  }
-  return undefined;
-}
+export { databaseErrorOf } from './errors.ts';

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_SUMMARY_TEXT,
   customerSummary,
+  ORDER_STATUS_NAMES,
   formatMoney,
   payoutErrorText,
 } from '@permuta/contracts';
@@ -107,22 +108,10 @@ export interface OrderStatusEmail {
   link: string;
 }
 
-const ORDER_STATUS_NAMES: Record<OrderStatus, Record<Locale, string>> = {
-  pending: { 'en-US': 'pending', 'pt-BR': 'pendente' },
-  processing: { 'en-US': 'processing', 'pt-BR': 'em processamento' },
-  paid: { 'en-US': 'deposit detected', 'pt-BR': 'depósito detectado' },
-  user_confirmed: { 'en-US': 'payment sent', 'pt-BR': 'pagamento enviado' },
-  admin_confirmed: { 'en-US': 'payment confirmed', 'pt-BR': 'pagamento confirmado' },
-  admin_paid: { 'en-US': 'paid', 'pt-BR': 'pago' },
-  completed: { 'en-US': 'completed', 'pt-BR': 'concluído' },
-  canceled: { 'en-US': 'canceled', 'pt-BR': 'cancelado' },
-  refunded: { 'en-US': 'refunded', 'pt-BR': 'reembolsado' },
-  error: { 'en-US': 'payout problem', 'pt-BR': 'problema no pagamento' },
-};
-
-/** How a status is named to customers, in their language. */
+/** How a status is named to customers in their language (as on the order's page), mid-sentence. */
 export function orderStatusName(status: OrderStatus, locale: Locale): string {
-  return ORDER_STATUS_NAMES[status][locale];
+  const name = ORDER_STATUS_NAMES[status][locale];
+  return name.charAt(0).toLocaleLowerCase(locale) + name.slice(1);
 }
 
 /** An amount as people read it: R$ 500,00 / R$500.00, US$ 100,00 / $100.00, 0,5 BTC. */

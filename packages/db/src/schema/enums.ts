@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@permuta/contracts/order-state';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 /** Who a `users` row is: a customer of the exchange or a back-office admin. */
@@ -32,18 +33,7 @@ export const paymentMethod = pgEnum('payment_method', [
 ]);
 
 /** The order state machine's states, exactly as the specification names them. */
-export const orderStatus = pgEnum('order_status', [
-  'pending',
-  'processing',
-  'paid',
-  'user_confirmed',
-  'admin_confirmed',
-  'admin_paid',
-  'completed',
-  'canceled',
-  'refunded',
-  'error',
-]);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 export const actorType = pgEnum('actor_type', ['customer', 'admin', 'system']);
 

@@ -15,6 +15,7 @@ import { users } from './auth.ts';
 import { networks, tokens } from './catalogue.ts';
 import { createdAt, money, percentage, timestamptz, updatedAt } from './columns.ts';
 import { actorType, orderStatus, paymentMethod } from './enums.ts';
+import { NOT_OWED_STATUS_LIST } from './status-sql.ts';
 import { wallets } from './wallets.ts';
 
 /**
@@ -116,7 +117,7 @@ export const orders = pgTable(
     // Stock reserved by orders in flight, per token received.
     index('orders_receive_token_open_idx')
       .on(t.receiveTokenId)
-      .where(sql`${t.status} NOT IN ('completed', 'canceled', 'refunded', 'admin_paid')`),
+      .where(sql`${t.status} NOT IN (${NOT_OWED_STATUS_LIST})`),
     // Auto-complete job.
     index('orders_admin_paid_status_changed_at_idx')
       .on(t.statusChangedAt)

@@ -5,6 +5,7 @@ import { tokens } from './catalogue.ts';
 import { money, timestamptz } from './columns.ts';
 import { pixKeyType } from './enums.ts';
 import type { OperatingHours } from '@permuta/contracts/operating-hours';
+import { DEFAULT_OPERATING_HOURS, SETTINGS_DEFAULTS } from '@permuta/contracts/settings';
 
 export type { OperatingHours };
 
@@ -18,12 +19,9 @@ export interface BankAccount {
   document: string;
 }
 
-export const DEFAULT_OPERATING_HOURS: OperatingHours = {
-  timeZone: 'America/Sao_Paulo',
-  days: [1, 2, 3, 4, 5],
-  open: '10:00',
-  close: '18:00',
-};
+export { DEFAULT_OPERATING_HOURS };
+
+const D = SETTINGS_DEFAULTS;
 
 /** The single settings row (id = 1). Every column has a default so `{ id: 1 }` is a valid row. */
 export const settings = pgTable(
@@ -52,41 +50,53 @@ export const settings = pgTable(
     /** The platform's Deriv account (the specification's "Deriv key"), e.g. CR1234567. */
     derivAccount: text('deriv_account'),
     /** Limits on the amount to receive: PIX in BRL, Deriv in USD. */
-    pixMinReceive: money('pix_min_receive').notNull().default('50'),
-    pixMaxReceive: money('pix_max_receive').notNull().default('50000'),
-    derivMinReceive: money('deriv_min_receive').notNull().default('10'),
-    derivMaxReceive: money('deriv_max_receive').notNull().default('5000'),
-    autoCryptoPayouts: boolean('auto_crypto_payouts').notNull().default(false),
+    pixMinReceive: money('pix_min_receive').notNull().default(D.pixMinReceive),
+    pixMaxReceive: money('pix_max_receive').notNull().default(D.pixMaxReceive),
+    derivMinReceive: money('deriv_min_receive').notNull().default(D.derivMinReceive),
+    derivMaxReceive: money('deriv_max_receive').notNull().default(D.derivMaxReceive),
+    autoCryptoPayouts: boolean('auto_crypto_payouts').notNull().default(D.autoCryptoPayouts),
     operatingHours: jsonb('operating_hours')
       .$type<OperatingHours>()
       .notNull()
-      .default(DEFAULT_OPERATING_HOURS),
-    quoteLockMinutes: integer('quote_lock_minutes').notNull().default(15),
-    pendingExpiryMinutes: integer('pending_expiry_minutes').notNull().default(30),
-    autoCompleteHours: integer('auto_complete_hours').notNull().default(72),
-    priceStaleMinutes: integer('price_stale_minutes').notNull().default(10),
-    documentsRequired: boolean('documents_required').notNull().default(true),
+      .default(D.operatingHours),
+    quoteLockMinutes: integer('quote_lock_minutes').notNull().default(D.quoteLockMinutes),
+    pendingExpiryMinutes: integer('pending_expiry_minutes')
+      .notNull()
+      .default(D.pendingExpiryMinutes),
+    autoCompleteHours: integer('auto_complete_hours').notNull().default(D.autoCompleteHours),
+    priceStaleMinutes: integer('price_stale_minutes').notNull().default(D.priceStaleMinutes),
+    documentsRequired: boolean('documents_required').notNull().default(D.documentsRequired),
     /** Extra fee for boleto payments, in BRL. */
-    boletoFee: money('boleto_fee').notNull().default('0'),
+    boletoFee: money('boleto_fee').notNull().default(D.boletoFee),
     /** Business days a boleto order may wait for its boleto before it expires. */
-    boletoIssueBusinessDays: integer('boleto_issue_business_days').notNull().default(1),
+    boletoIssueBusinessDays: integer('boleto_issue_business_days')
+      .notNull()
+      .default(D.boletoIssueBusinessDays),
     /** Business days from the boleto's issue to its due date, when the order expires. */
-    boletoDueBusinessDays: integer('boleto_due_business_days').notNull().default(3),
+    boletoDueBusinessDays: integer('boleto_due_business_days')
+      .notNull()
+      .default(D.boletoDueBusinessDays),
     bankAccount: jsonb('bank_account').$type<BankAccount>(),
-    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    twoFactorRequired: boolean('two_factor_required').notNull().default(D.twoFactorRequired),
     /** Above this amount (BRL equivalent) the calculator offers to continue on WhatsApp. */
-    whatsappThresholdBrl: money('whatsapp_threshold_brl').notNull().default('200'),
+    whatsappThresholdBrl: money('whatsapp_threshold_brl').notNull().default(D.whatsappThresholdBrl),
     // --- price guards: a manual change beyond this % needs a confirming step; a feed price
     // jumping beyond the hold % is held until an admin accepts it.
-    manualPriceConfirmPercent: integer('manual_price_confirm_percent').notNull().default(10),
-    feedPriceHoldPercent: integer('feed_price_hold_percent').notNull().default(20),
+    manualPriceConfirmPercent: integer('manual_price_confirm_percent')
+      .notNull()
+      .default(D.manualPriceConfirmPercent),
+    feedPriceHoldPercent: integer('feed_price_hold_percent')
+      .notNull()
+      .default(D.feedPriceHoldPercent),
     // --- per-customer order limits (PRODUCT.md, decisions of 2026-11-26) ---
     /** Orders of one customer waiting for payment (pending) at the same time. */
-    customerMaxOpenOrders: integer('customer_max_open_orders').notNull().default(2),
+    customerMaxOpenOrders: integer('customer_max_open_orders')
+      .notNull()
+      .default(D.customerMaxOpenOrders),
     /** Value of one order in BRL (amount sent at the locked price of the token sent). */
-    customerMaxOrderBrl: money('customer_max_order_brl').notNull().default('20000'),
+    customerMaxOrderBrl: money('customer_max_order_brl').notNull().default(D.customerMaxOrderBrl),
     /** Value of one customer's orders of a calendar day (America/Sao_Paulo), canceled ones aside. */
-    customerMaxDailyBrl: money('customer_max_daily_brl').notNull().default('50000'),
+    customerMaxDailyBrl: money('customer_max_daily_brl').notNull().default(D.customerMaxDailyBrl),
     // --- end of per-customer order limits ---
     updatedAt: timestamptz('updated_at')
       .notNull()

@@ -5,6 +5,7 @@ import {
   ADMIN_EMAIL_DOMAIN,
   createAdmin,
   hashPassword,
+  isUniqueViolation,
   verifyPassword,
 } from '@permuta/db';
 import { documentsVerified } from '@permuta/db';
@@ -73,13 +74,6 @@ export interface AdminUpdateInput {
 }
 
 export type DocumentDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const duplicateUsername = () => new AppError('DUPLICATE', 409, {}, { username: 'username.taken' });
 const notFound = () => new AppError('NOT_FOUND', 404);

@@ -1,25 +1,12 @@
 import type { AdminAuditPage, adminAuditQuerySchema } from '@permuta/contracts';
 import { formatAuditCursor, parseAuditCursor } from '@permuta/contracts';
-import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import type { Db } from '@permuta/db';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/app-error.ts';
+import { boundary } from '../../lib/date-filter.ts';
 import { listAuditEntries } from './audit.repository.ts';
 
 type AuditQuery = z.output<typeof adminAuditQuerySchema>;
-
-/** Days of the back office's date filters are days in Brazil. */
-const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
-
-/** The first instant of a `YYYY-MM-DD` day in Brazil, or of the day after it (`end`). */
-function dayStart(value: string | undefined, end: boolean): Date | undefined {
-  if (!value) return undefined;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return zonedTimeToUtc(
-    { year, month, day: day + (end ? 1 : 0), hour: 0, minute: 0 },
-    BUSINESS_TIME_ZONE,
-  );
-}
 
 /** The back office's audit log: filtered, newest first, in keyset pages. */
 export function createAuditService(deps: { db: Db }) {
@@ -34,8 +21,8 @@ export function createAuditService(deps: { db: Db }) {
         entityType: query.entityType,
         entityId: query.entityId,
         action: query.action,
-        from: dayStart(query.from, false),
-        to: dayStart(query.to, true),
+        from: boundary(query.from, false),
+        to: boundary(query.to, true),
         after: after ?? undefined,
         limit: query.limit + 1,
       });

@@ -4,6 +4,8 @@ import { APIError } from 'better-auth/api';
 import {
   accounts,
   hashPassword,
+  isForeignKeyViolation,
+  isUniqueViolation,
   sessions,
   users,
   verifications,
@@ -800,12 +802,3 @@ export function createAuthService(deps: AuthServiceDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-function hasCode(error: unknown, code: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-const isUniqueViolation = (error: unknown) => hasCode(error, '23505');
-const isForeignKeyViolation = (error: unknown) => hasCode(error, '23503');

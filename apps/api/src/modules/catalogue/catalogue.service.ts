@@ -1,3 +1,4 @@
+import { isForeignKeyViolation, isUniqueViolation } from '@permuta/db';
 import type { Db, NewNetwork, Tx } from '@permuta/db';
 import { FEE_RATE_WARNING_BAND, dec, normalize } from '@permuta/contracts';
 import type {
@@ -31,16 +32,6 @@ export interface CatalogueDeps {
   /** tells the public pricing snapshot that prices, fees, tokens or networks changed */
   invalidate: () => void;
 }
-
-function pgCode(error: unknown): string | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{5}$|^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return null;
-}
-const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
 
 const tokenNotFound = () => notFound('NOT_FOUND');
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPERATING_HOURS } from '@permuta/db';
+import { DEFAULT_OPERATING_HOURS } from '@permuta/contracts';
 import type { Settings } from '@permuta/db';
 import { csvCell, csvRow } from './csv.ts';
 import {

@@ -9,7 +9,9 @@ import {
   floorTo,
   normalize,
   quoteForSend,
+  receiveLimits,
   toAmount,
+  unitOf,
 } from '@permuta/contracts';
 import type { Locale, OrderAction, OrderActor, OrderStatus } from '@permuta/contracts';
 import type { Settings, Tx } from '@permuta/db';
@@ -107,29 +109,8 @@ export function isPayoutRetryMove(from: OrderStatus, to: OrderStatus): boolean {
   return to === 'error' || (from === 'error' && to === 'processing');
 }
 
-/** Currency of an amount of the token in messages: PIX is BRL, Deriv USD, crypto its code. */
-export function unitOf(token: Pick<TokenRef, 'kind' | 'code'>): string {
-  return token.kind === 'pix' ? 'BRL' : token.kind === 'deriv' ? 'USD' : token.code;
-}
-
 export function orderLink(publicUrl: string, locale: Locale, reference: string): string {
   return `${publicUrl}${LOCALE_PREFIX[locale]}/profile/my-orders/${reference}`;
-}
-
-/** Limits on the amount to receive (settings for PIX and Deriv, the network for crypto). */
-export function receiveLimits(
-  detail: Pick<OrderDetailRow, 'receive' | 'network'>,
-  settings: Settings,
-): { min: string | null; max: string | null } {
-  if (detail.receive.kind === 'pix') {
-    return { min: settings.pixMinReceive, max: settings.pixMaxReceive };
-  }
-  if (detail.receive.kind === 'deriv') {
-    return { min: settings.derivMinReceive, max: settings.derivMaxReceive };
-  }
-  const network = detail.network;
-  const max = network?.withdrawMax && dec(network.withdrawMax).gt(0) ? network.withdrawMax : null;
-  return { min: network?.withdrawMin ?? null, max };
 }
 
 const PROOF_COLUMN: Partial<Record<OrderAction, keyof OrderColumnsSet>> = {
@@ -165,7 +146,7 @@ function recomputeReceive(
   const outside = { amountReceive: order.amountReceive, adjusted: false, refundOnly: true };
   const amountText = `${normalize(amountReceived)} ${unitOf(send)}`;
   const effective = floorTo(dec(amountReceived).minus(order.extraFee), send.precision);
-  const limits = receiveLimits(detail, settings);
+  const limits = receiveLimits(detail.receive.kind, detail.network, settings);
   const amounts = effective.gt(0)
     ? quoteForSend(toAmount(effective), {
         send: { precision: send.precision, priceBrl: order.priceSendBrl },

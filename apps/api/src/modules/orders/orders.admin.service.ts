@@ -12,12 +12,12 @@ import type { z } from 'zod';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { AppError, badRequest, notFound, unprocessable } from '../../lib/app-error.ts';
+import { boundary } from '../../lib/date-filter.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { checkDocumentFile } from '../documents/file-check.ts';
 import type { UploadedFile } from '../documents/file-check.ts';
 import { CSV_DIALECTS, csvDecimal, csvInstant, csvRow } from './csv.ts';
 import type { CsvDialectName } from './csv.ts';
-import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import { moveOrder, orderLink } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
 import { boletoDue } from './boleto-deadlines.ts';
@@ -54,8 +54,6 @@ export interface AdminOrdersServiceDeps extends MoveDeps {
 type ListQuery = z.output<typeof adminOrderListQuerySchema>;
 type AdminPage = z.infer<typeof adminOrderPageSchema>;
 
-/** Days of the back office's date filters are days in Brazil. */
-const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -106,23 +104,6 @@ export function decodeOrderCursor(
     // fall through
   }
   throw badRequest('CURSOR_INVALID', {}, { cursor: 'field.invalid' });
-}
-
-/** A date (a whole day in Brazil) or an instant; `end` gives the first instant after the day. */
-function boundary(value: string | undefined, end: boolean): Date | undefined {
-  if (!value) return undefined;
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!day) return new Date(value);
-  return zonedTimeToUtc(
-    {
-      year: Number(day[1]),
-      month: Number(day[2]),
-      day: Number(day[3]) + (end ? 1 : 0),
-      hour: 0,
-      minute: 0,
-    },
-    BUSINESS_TIME_ZONE,
-  );
 }
 
 function filterOf(query: ListQuery & { ids?: string[] | undefined }): AdminListFilter {

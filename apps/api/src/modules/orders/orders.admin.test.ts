@@ -297,7 +297,7 @@ describe('confirming the funds', () => {
     expect(dec(after.USDT!).minus(before.USDT!).toFixed()).toBe('90');
     await deliverEmails(t.app);
     const mails = t.mail.to(customer.email).filter((m) => m.subject.includes(order.reference));
-    expect(mails[0]!.subject).toBe(`Order ${order.reference}: payment confirmed - Permuta`);
+    expect(mails[0]!.subject).toBe(`Order ${order.reference}: funds confirmed - Permuta`);
     expect(mails[0]!.text).toContain('We received 90\u00a0USDT, a different amount from the order');
     expect(mails[0]!.text).toContain('you will receive R$468.99');
   });
@@ -386,7 +386,7 @@ describe('confirming the funds', () => {
     await deliverEmails(t.app);
     const told = t.mail
       .to(customer.email)
-      .find((m) => m.subject === `Order ${order.reference}: payment confirmed - Permuta`);
+      .find((m) => m.subject === `Order ${order.reference}: funds confirmed - Permuta`);
     expect(told?.text).toContain(
       `We received 5\u00a0USDT for order ${order.reference}. This amount is outside the order's limits`,
     );

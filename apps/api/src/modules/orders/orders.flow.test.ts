@@ -151,7 +151,7 @@ describe('an order from quote to completion', () => {
       [
         `Order ${order.reference} created - Permuta`,
         `Order ${order.reference}: payment sent - Permuta`,
-        `Order ${order.reference}: payment confirmed - Permuta`,
+        `Order ${order.reference}: funds confirmed - Permuta`,
         `Order ${order.reference}: paid - Permuta`,
         `Order ${order.reference}: completed - Permuta`,
       ].sort(),

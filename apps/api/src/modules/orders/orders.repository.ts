@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
-  DEFAULT_OPERATING_HOURS,
+  isUniqueViolation,
   networks,
   orderEvents,
   orders,
@@ -16,10 +16,7 @@ import {
 } from '@permuta/db';
 import type { Db, Network, NewOrder, Order, OrderEvent, Settings, Tx } from '@permuta/db';
 import type { OrderStatus } from '@permuta/contracts';
-import {
-  DEFAULT_FEED_PRICE_HOLD_PERCENT,
-  DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
-} from '@permuta/contracts';
+import { SETTINGS_DEFAULTS } from '@permuta/contracts';
 import { sessionColumns } from '../auth/auth.repository.ts';
 import type { SessionRow } from '../auth/auth.repository.ts';
 
@@ -54,31 +51,8 @@ function defaultSettings(): Settings {
     pixMerchantName: null,
     pixMerchantCity: null,
     derivAccount: null,
-    pixMinReceive: '50',
-    pixMaxReceive: '50000',
-    derivMinReceive: '10',
-    derivMaxReceive: '5000',
-    autoCryptoPayouts: false,
-    operatingHours: DEFAULT_OPERATING_HOURS,
-    quoteLockMinutes: 15,
-    pendingExpiryMinutes: 30,
-    autoCompleteHours: 72,
-    priceStaleMinutes: 10,
-    documentsRequired: true,
-    boletoFee: '0',
-    boletoIssueBusinessDays: 1,
-    boletoDueBusinessDays: 3,
     bankAccount: null,
-    twoFactorRequired: false,
-    whatsappThresholdBrl: '200',
-    // price guards
-    manualPriceConfirmPercent: DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
-    feedPriceHoldPercent: DEFAULT_FEED_PRICE_HOLD_PERCENT,
-    // --- per-customer order limits ---
-    customerMaxOpenOrders: 2,
-    customerMaxOrderBrl: '20000',
-    customerMaxDailyBrl: '50000',
-    // --- end of per-customer order limits ---
+    ...SETTINGS_DEFAULTS,
     updatedAt: new Date(0),
     updatedBy: null,
   };
@@ -522,20 +496,6 @@ export async function insertEvent(
   const [row] = await tx.insert(orderEvents).values(values).returning();
   if (!row) throw new Error('order event insert returned no row');
   return row;
-}
-
-/** Whether `error` (or what it wraps) is a unique violation of `constraint`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (candidate.code === '23505') {
-      return (
-        candidate.constraint === constraint ||
-        (typeof candidate.message === 'string' && candidate.message.includes(constraint))
-      );
-    }
-  }
-  return false;
 }
 
 /** Letters and digits without look-alikes (no 0/O, 1/I/L). */

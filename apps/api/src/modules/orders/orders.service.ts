@@ -10,6 +10,7 @@ import {
   paymentMethodsFor,
   remainingBrl,
   toAmount,
+  unitOf,
 } from '@permuta/contracts';
 import { localParts, zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import type {
@@ -40,7 +41,7 @@ import {
   releaseIdempotencyKey,
   requestHash,
 } from './idempotency.ts';
-import { moveOrder, orderLink, unitOf } from './order-transition.ts';
+import { moveOrder, orderLink } from './order-transition.ts';
 import type { MoveDeps } from './order-transition.ts';
 import { buildOrderView, depositNetworkOf, toListItem } from './order-view.ts';
 import {

@@ -3,6 +3,7 @@ import {
   dec,
   normalize,
   payoutErrorSchema,
+  unitOf,
 } from '@permuta/contracts';
 import type { PayoutError } from '@permuta/contracts';
 import type { Db, Settings, Tx } from '@permuta/db';
@@ -17,7 +18,7 @@ import type { ExchangeClient, WithdrawRecord } from '../../adapters/exchange/exc
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { JobQueue, QueueOptions } from '../../lib/jobs.ts';
-import { moveOrder, unitOf } from '../orders/order-transition.ts';
+import { moveOrder } from '../orders/order-transition.ts';
 import type { EnqueueEmail, MoveActor, MoveDeps, MoveResult } from '../orders/order-transition.ts';
 import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import type { OrderColumnsSet, OrderDetailRow } from '../orders/orders.repository.ts';

@@ -272,8 +272,8 @@ describe('automatic crypto payouts', () => {
     expect(subjects.sort()).toEqual(
       [
         `Order ${order.reference}: paid - Permuta`,
-        `Order ${order.reference}: payment confirmed - Permuta`,
-        `Order ${order.reference}: processing - Permuta`,
+        `Order ${order.reference}: funds confirmed - Permuta`,
+        `Order ${order.reference}: payout in progress - Permuta`,
       ].sort(),
     );
     const paidMail = t.mail
@@ -388,8 +388,8 @@ describe('automatic crypto payouts', () => {
     expect(customerSubjects.sort()).toEqual(
       [
         `Order ${order.reference}: paid - Permuta`,
-        `Order ${order.reference}: payment confirmed - Permuta`,
-        `Order ${order.reference}: processing - Permuta`,
+        `Order ${order.reference}: funds confirmed - Permuta`,
+        `Order ${order.reference}: payout in progress - Permuta`,
       ].sort(),
     );
     // e-mails are delivered by jobs that may finish in any order

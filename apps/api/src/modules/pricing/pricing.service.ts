@@ -4,6 +4,9 @@ import {
   normalize,
   quoteForReceive,
   quoteForSend,
+  receiveLimits,
+  SETTINGS_DEFAULTS,
+  unitOf,
 } from '@permuta/contracts';
 import type { CatalogueResponse, PublicToken, QuoteResponse } from '@permuta/contracts';
 import type { z } from 'zod';
@@ -26,11 +29,6 @@ export interface PricingServiceDeps {
   now?: () => Date;
   /** how long a snapshot of prices and fees is reused; 0 disables the cache */
   cacheMs?: number;
-}
-
-/** Currency shown beside an amount of the token in messages (PIX is paid in BRL, Deriv in USD). */
-function unitOf(token: SnapshotToken): string {
-  return token.kind === 'pix' ? 'BRL' : token.kind === 'deriv' ? 'USD' : token.code;
 }
 
 /**
@@ -70,22 +68,9 @@ export function createPricingService(deps: PricingServiceDeps) {
     if (!token.price || token.held) return true;
     // Manual prices are typed by an admin and hold until changed; feeds must be fresh.
     if (token.price.source === 'manual') return false;
-    const limitMs = (snap.settings?.priceStaleMinutes ?? 10) * 60_000;
+    const limitMs =
+      (snap.settings?.priceStaleMinutes ?? SETTINGS_DEFAULTS.priceStaleMinutes) * 60_000;
     return now().getTime() - token.price.at.getTime() > limitMs;
-  }
-
-  function receiveLimits(
-    token: SnapshotToken,
-    network: SnapshotNetwork | null,
-    snap: PricingSnapshot,
-  ) {
-    const s = snap.settings;
-    if (token.kind === 'pix')
-      return { min: s?.pixMinReceive ?? null, max: s?.pixMaxReceive ?? null };
-    if (token.kind === 'deriv')
-      return { min: s?.derivMinReceive ?? null, max: s?.derivMaxReceive ?? null };
-    const max = network?.withdrawMax && dec(network.withdrawMax).gt(0) ? network.withdrawMax : null;
-    return { min: network?.withdrawMin ?? null, max };
   }
 
   function feePercent(send: SnapshotToken, receive: SnapshotToken, snap: PricingSnapshot): string {
@@ -173,7 +158,11 @@ export function createPricingService(deps: PricingServiceDeps) {
         ? quoteForSend(input.amount, math)
         : quoteForReceive(input.amount, math);
 
-    const limits = receiveLimits(receive, receive.kind === 'crypto' ? network : null, snap);
+    const limits = receiveLimits(
+      receive.kind,
+      receive.kind === 'crypto' ? network : null,
+      snap.settings,
+    );
     const unit = unitOf(receive);
     if (dec(amounts.amountReceive).lte(0)) throw unprocessable('AMOUNT_TOO_SMALL');
     if (limits.min !== null && dec(amounts.amountReceive).lt(limits.min)) {
@@ -201,7 +190,7 @@ export function createPricingService(deps: PricingServiceDeps) {
         sendAt: price.send.at.toISOString(),
         receiveAt: price.receive.at.toISOString(),
       },
-      lockMinutes: snap.settings?.quoteLockMinutes ?? 15,
+      lockMinutes: snap.settings?.quoteLockMinutes ?? SETTINGS_DEFAULTS.quoteLockMinutes,
     };
   }
 
@@ -271,7 +260,9 @@ export function createPricingService(deps: PricingServiceDeps) {
       const snap = await snapshot();
       const tokens: PublicToken[] = snap.tokens.map((token) => {
         const limits =
-          token.kind === 'crypto' ? { min: null, max: null } : receiveLimits(token, null, snap);
+          token.kind === 'crypto'
+            ? { min: null, max: null }
+            : receiveLimits(token.kind, null, snap.settings);
         return {
           code: token.code,
           name: token.name,
@@ -297,7 +288,12 @@ export function createPricingService(deps: PricingServiceDeps) {
           send: snap.settings?.defaultSendToken ?? null,
           receive: snap.settings?.defaultReceiveToken ?? null,
         },
-        whatsapp: { thresholdBrl: normalize(snap.settings?.whatsappThresholdBrl ?? '200'), phone },
+        whatsapp: {
+          thresholdBrl: normalize(
+            snap.settings?.whatsappThresholdBrl ?? SETTINGS_DEFAULTS.whatsappThresholdBrl,
+          ),
+          phone,
+        },
       };
     },
 

@@ -10,9 +10,9 @@ import type {
   ReviewableOrder,
   adminReviewListQuerySchema,
 } from '@permuta/contracts';
-import { zonedTimeToUtc } from '@permuta/contracts/operating-hours';
 import type { z } from 'zod';
 import { AppError, notFound, unprocessable } from '../../lib/app-error.ts';
+import { boundary } from '../../lib/date-filter.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import * as repo from './reviews.repository.ts';
 
@@ -24,25 +24,6 @@ export interface Caller {
 
 export interface ReviewsDeps {
   db: Db;
-}
-
-const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
-
-/** A date (a whole day in Brazil) or an instant; `end` gives the first instant after the day. */
-function boundary(value: string | undefined, end: boolean): Date | undefined {
-  if (!value) return undefined;
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!day) return new Date(value);
-  return zonedTimeToUtc(
-    {
-      year: Number(day[1]),
-      month: Number(day[2]),
-      day: Number(day[3]) + (end ? 1 : 0),
-      hour: 0,
-      minute: 0,
-    },
-    BUSINESS_TIME_ZONE,
-  );
 }
 
 const reviewNotFound = () => notFound('REVIEW_NOT_FOUND');

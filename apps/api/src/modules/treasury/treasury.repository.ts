@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { orders, tokens, treasuryEntries, users } from '@permuta/db';
+import { NOT_OWED_STATUS_LIST, orders, tokens, treasuryEntries, users } from '@permuta/db';
 import type { Db, NewTreasuryEntry, TreasuryEntry, Tx } from '@permuta/db';
 
 /**
@@ -15,9 +15,7 @@ import type { Db, NewTreasuryEntry, TreasuryEntry, Tx } from '@permuta/db';
  * be paid out). Contains the predicate of the partial index `orders_receive_token_open_idx`
  * verbatim, so the planner uses it.
  */
-const RESERVING = sql.raw(
-  `"orders"."status" NOT IN ('completed', 'canceled', 'refunded', 'admin_paid') AND NOT "orders"."refund_only"`,
-);
+const RESERVING = sql`"orders"."status" NOT IN (${NOT_OWED_STATUS_LIST}) AND NOT "orders"."refund_only"`;
 
 const signedAmount = sql`CASE WHEN ${treasuryEntries.direction} = 'credit' THEN ${treasuryEntries.amount} ELSE -${treasuryEntries.amount} END`;
 

@@ -6,6 +6,7 @@ import type {
   WalletUpdate,
   WalletView,
 } from '@permuta/contracts';
+import { isUniqueViolation } from '@permuta/db';
 import type { Db } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -43,13 +44,6 @@ type Fields = Record<string, string>;
 
 const invalid = (fields: Fields) => new AppError('VALIDATION_ERROR', 400, {}, fields);
 const notFound = () => new AppError('WALLET_NOT_FOUND', 404);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 function safeRegex(source: string | null): RegExp | null {
   if (!source) return null;

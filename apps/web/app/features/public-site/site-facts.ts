@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatDecimal } from '@permuta/contracts/money';
 import type { OperatingHours } from '@permuta/contracts/operating-hours';
+import { SETTINGS_DEFAULTS } from '@permuta/contracts/settings';
 import type { PublicSettings } from '@permuta/contracts/settings';
 import type { Locale } from '../../lib/locale.ts';
 import type { LegalFacts } from './content/types.ts';
@@ -10,13 +11,8 @@ import type { LegalFacts } from './content/types.ts';
  * defaults for the hours and the WhatsApp threshold. Limits and the boleto fee have no default
  * on screen; the texts then describe them without numbers.
  */
-export const DEFAULT_HOURS: OperatingHours = {
-  timeZone: 'America/Sao_Paulo',
-  days: [1, 2, 3, 4, 5],
-  open: '10:00',
-  close: '18:00',
-};
-export const DEFAULT_WHATSAPP_THRESHOLD_BRL = '200';
+export const DEFAULT_HOURS: OperatingHours = SETTINGS_DEFAULTS.operatingHours;
+export const DEFAULT_WHATSAPP_THRESHOLD_BRL: string = SETTINGS_DEFAULTS.whatsappThresholdBrl;
 
 /** `R$ 1.234,50` / `R$1,234.50`; `US$ 10,00` / `US$10.00`. */
 export function formatMoney(amount: string, currency: 'BRL' | 'USD', locale: Locale): string {

@@ -37,7 +37,7 @@ import {
 import { formatPixKey } from '@permuta/contracts/br-format';
 import { errorMessage } from '@permuta/contracts/errors';
 import { formatMoney, formatRate } from '@permuta/contracts/money';
-import { isFinalStatus } from '@permuta/contracts/order-state';
+import { isFinalStatus, ORDER_STATUS_NAMES } from '@permuta/contracts/order-state';
 import type { OrderFile, OrderView } from '@permuta/contracts/orders';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { TxLink } from '../../../components/tx-link.tsx';
@@ -671,7 +671,9 @@ function TimelineSection({ order }: { order: OrderView }) {
               key={`${event.createdAt}-${index}`}
               component="li"
               title={
-                event.from === null ? t('orders.timeline.created') : t(`orders.status.${event.to}`)
+                event.from === null
+                  ? t('orders.timeline.created')
+                  : ORDER_STATUS_NAMES[event.to][locale]
               }
             >
               <Text size="xs" c="dimmed">

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Popover.css';
 import { useState } from 'react';
 import { Anchor, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '@permuta/contracts/money';
-import { ORDER_STATUSES } from '@permuta/contracts/order-state';
+import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '@permuta/contracts/order-state';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
@@ -51,7 +51,7 @@ export function OrdersListScreen() {
           label={t('orders.list.filter')}
           data={FILTERS.map((value) => ({
             value,
-            label: value === 'all' ? t('orders.list.all') : t(`orders.status.${value}`),
+            label: value === 'all' ? t('orders.list.all') : ORDER_STATUS_NAMES[value][locale],
           }))}
           value={status}
           onChange={choose}
