@@ -1,12 +1,13 @@
 /**
  * Browser tests against the production build served by the API, as `npm start` serves it, on a
  * free port and a fresh embedded database (demo data seeded on first start).
- * Chromium: CHROMIUM_PATH, default Debian's /usr/bin/chromium.
+ * Chromium: CHROMIUM_PATH, else the distribution's package (scripts/browser.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { findChromium } from '../scripts/browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // the SMTP catcher beside the API (e2e/mail-catcher.ts): SMTP in, caught messages out over HTTP
@@ -35,7 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findChromium() ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
