@@ -57,6 +57,26 @@ export default tseslint.config(
     },
   },
   {
+    // Orders move only through the order mover the composition root built (decision 030), so
+    // no caller can make a move without its payout hook and its announcement.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/modules/orders/order-mover.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/order-transition.ts'],
+              importNames: ['moveOrder'],
+              message: 'Move orders through the OrderMover (services.ts builds it once).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

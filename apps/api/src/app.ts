@@ -27,11 +27,14 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
-import { createPricingService } from './modules/pricing/pricing.service.ts';
-import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { workOrderJobs } from './modules/orders/order-jobs.ts';
+import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
+import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
+import { buildServices } from './services.ts';
+import type { Services } from './services.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsChanged } from './lib/settings-changed.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -138,8 +141,30 @@ export async function buildApp(
   await app.register(authPlugin, { config, now });
   // Emitted after a committed change of the settings; modules holding a copy subscribe.
   app.decorate('settingsChanged', createSettingsChanged(app.log));
-  // Feature modules (each registers its own routes; see docs/accounts-api.md).
-  await app.register(documentRoutes, { dataDir: config.dataDir });
+  // The composition root: every service built once (services.ts), handed to routes and jobs.
+  const services = buildServices(
+    {
+      db: app.db,
+      handle,
+      jobs: app.jobs,
+      enqueueEmail: (tx, to, template, locale) => app.enqueueEmail(tx, to, template, locale),
+      sessions: app.sessions,
+      settingsChanged: app.settingsChanged,
+      log: app.log,
+    },
+    config,
+    now,
+  );
+  app.decorate('services', services);
+  app.decorate('pricing', services.pricing);
+  app.decorate('storage', services.storage);
+  await listenForOrderChanges(app, services);
+  app.addHook('onReady', async () => {
+    await workOrderJobs(app.jobs, services.orderJobs, now);
+    await workPayoutJobs(app.jobs, services.payouts, app.log);
+  });
+
+  await app.register(documentRoutes, { storage: services.storage });
   await app.register(adminAccountsRoutes, { publicUrl: config.publicUrl, now });
   await app.register(authRoutes, {
     now,
@@ -153,19 +178,19 @@ export async function buildApp(
       enqueueEmail: app.enqueueEmail,
     }),
   });
-
-  const pricing = createPricingService({
-    loadSnapshot: () => loadPricingSnapshot(handle.db),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  app.decorate('pricing', pricing);
-  app.settingsChanged.on(() => pricing.invalidate());
-  await app.register(pricingRoutes, { pricing });
+  await app.register(pricingRoutes, { pricing: services.pricing });
 
   // Exchange core (issue: exchange core); each module owns its routes, services and queries.
   await app.register(walletRoutes, { config, now });
   await app.register(catalogueRoutes, { config, now });
-  await app.register(orderRoutes, { config, now });
+  await app.register(orderRoutes, {
+    orders: services.orders,
+    adminOrders: services.adminOrders,
+    brandName: config.brandName,
+    allowedOrigins: config.allowedOrigins,
+    now,
+  });
+  await app.register(treasuryRoutes, { treasury: services.treasury });
   await app.register(settingsRoutes, { config, now });
   await app.register(dashboardRoutes, { config, now });
   await app.register(reviewRoutes, { config, now });
@@ -192,9 +217,34 @@ export interface RegisteredRoute {
   url: string;
 }
 
+/**
+ * The order page's kept reads hear of changes from anywhere (a job, another instance, SQL by
+ * hand) through the database's notifications (migration 0005); none are kept while not listening.
+ */
+async function listenForOrderChanges(app: FastifyInstance, services: Services): Promise<void> {
+  const pages = services.orderPages;
+  const unlisten = await app.dbHandle.listen(
+    {
+      order_changed: (id) => (id === '*' ? pages.forgetAll() : pages.forget(id)),
+      catalogue_changed: () => pages.forgetAll(),
+    },
+    (listening) => {
+      pages.listening(listening);
+      if (!listening) app.log.warn('order changes not heard: order pages are read every time');
+    },
+  );
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RegisteredRoute[];
-    pricing: ReturnType<typeof createPricingService>;
+    /** every service of the API, built once (services.ts); tests reach them here */
+    services: Services;
+    pricing: Services['pricing'];
+    /** uploaded files (documents, payout proofs): never served from a public path */
+    storage: Services['storage'];
   }
 }

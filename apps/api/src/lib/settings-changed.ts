@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createSignal } from './signal.ts';
+import type { Signal } from './signal.ts';
 
 /** What changed: the names of the settings fields (e.g. `pixMaxReceive`). */
 export interface SettingsChange {
   fields: readonly string[];
 }
-
-export type SettingsListener = (change: SettingsChange) => void;
 
 /**
  * The app-level "settings changed" signal. The settings module emits it after a change has
@@ -14,30 +14,10 @@ export type SettingsListener = (change: SettingsChange) => void;
  * instance serves the new values on the next request. Other instances keep their copy until it
  * expires (a couple of seconds): nothing here crosses processes.
  */
-export interface SettingsChanged {
-  /** Calls `listener` after every committed change; answers the function that unsubscribes. */
-  on(listener: SettingsListener): () => void;
-  /** Tells every listener (a failing listener is logged and does not stop the others). */
-  emit(change: SettingsChange): void;
-}
+export type SettingsChanged = Signal<SettingsChange>;
 
 export function createSettingsChanged(log?: Pick<FastifyBaseLogger, 'error'>): SettingsChanged {
-  const listeners = new Set<SettingsListener>();
-  return {
-    on(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    emit(change) {
-      for (const listener of listeners) {
-        try {
-          listener(change);
-        } catch (error) {
-          log?.error({ err: error }, 'a settings listener failed');
-        }
-      }
-    },
-  };
+  return createSignal<SettingsChange>('settings changed', log);
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +12,6 @@ import {
   documentSchema,
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import storagePlugin from '../../plugins/storage.ts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
 import { createDocumentsService } from './documents.service.ts';
 import type { DocumentFile, DocumentsService } from './documents.service.ts';
@@ -190,15 +190,14 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
 
 /**
  * Customer documents (docs/accounts-api.md): upload, list and download for the customer, the
- * file for admins. Decorates the app with the file storage (`app.storage`); multipart parsing
- * is registered only for these routes.
+ * file for admins, in the file storage the composition root built; multipart parsing is
+ * registered only for these routes.
  */
-export const documentRoutes = fp<{ dataDir: string }>(
-  async (app, { dataDir }) => {
-    await app.register(storagePlugin, { dataDir });
+export const documentRoutes = fp<{ storage: FileStorage }>(
+  async (app, { storage }) => {
     const service = createDocumentsService({
       db: app.db,
-      storage: app.storage,
+      storage,
       logError: (details, message) => app.log.error(details, message),
     });
     await app.register(scopedRoutes, { service });

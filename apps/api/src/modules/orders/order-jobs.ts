@@ -1,8 +1,8 @@
 import type { Db } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
-import { moveOrder } from './order-transition.ts';
-import type { MoveDeps } from './order-transition.ts';
+import type { OrderMover } from './order-mover.ts';
 import {
   expiredPendingOrderIds,
   readSettings,
@@ -13,8 +13,10 @@ import {
 export const EXPIRE_ORDERS_QUEUE = 'orders-expire';
 export const AUTO_COMPLETE_ORDERS_QUEUE = 'orders-auto-complete';
 
-export interface OrderJobsDeps extends MoveDeps {
+export interface OrderJobsDeps {
   db: Db;
+  /** the same mover as every route's (order-mover.ts) */
+  mover: OrderMover;
   /** where an order that could not be moved is reported (it is tried again next run) */
   logError: (details: object, message: string) => void;
 }
@@ -40,10 +42,7 @@ async function sweep(
     for (const id of ids) {
       tried.add(id);
       try {
-        await deps.db.transaction((tx) =>
-          moveOrder(tx, deps, { order: id, action, actor: { type: 'system', id: null }, at: now }),
-        );
-        deps.committed?.(id);
+        await deps.mover.move({ order: id, action, actor: { type: 'system', id: null }, at: now });
         moved += 1;
       } catch (error) {
         if (!(error instanceof AppError && error.status === 409)) {
@@ -66,4 +65,20 @@ export async function autoCompleteOrders(deps: OrderJobsDeps, now: Date): Promis
   const settings = await readSettings(deps.db);
   const paidBefore = new Date(now.getTime() - settings.autoCompleteHours * 3_600_000);
   return sweep(deps, now, 'complete', () => staleAdminPaidOrderIds(deps.db, paidBefore, BATCH));
+}
+
+/** The order jobs' workers, each run every minute (once across instances). */
+export async function workOrderJobs(
+  jobs: Pick<JobQueue, 'work' | 'schedule'>,
+  deps: OrderJobsDeps,
+  now: () => Date,
+): Promise<void> {
+  await jobs.work(EXPIRE_ORDERS_QUEUE, async () => {
+    await expireOrders(deps, now());
+  });
+  await jobs.work(AUTO_COMPLETE_ORDERS_QUEUE, async () => {
+    await autoCompleteOrders(deps, now());
+  });
+  await jobs.schedule(EXPIRE_ORDERS_QUEUE, '* * * * *');
+  await jobs.schedule(AUTO_COMPLETE_ORDERS_QUEUE, '* * * * *');
 }

@@ -48,21 +48,14 @@ export type EnqueueEmail = (
   locale: Locale,
 ) => Promise<unknown>;
 
+/** Work of a move in its transaction, after the move's own rows (see order-mover.ts). */
+export type MoveHook = (tx: Tx, moved: MoveResult) => Promise<void>;
+
 export interface MoveDeps {
   enqueueEmail: EnqueueEmail;
   publicUrl: string;
   /** extra work of a move in its transaction (e.g. queueing an automatic payout) */
-  afterMove?: (tx: Tx, moved: MoveResult) => Promise<void>;
-  /**
-   * Runs an admin's payout or refund by hand of an order (outside any transaction), refusing it
-   * while an automatic withdrawal of the order may be live or done at the exchange.
-   */
-  settleByHand?: <T>(orderId: string, work: () => Promise<T>) => Promise<T>;
-  /**
-   * Told by a caller of moveOrder (or of another change to an order) right after its
-   * transaction committed: the order page cache drops its copy (see order-page-cache.ts).
-   */
-  committed?: (orderId: string) => void;
+  afterMove?: MoveHook;
 }
 
 export interface MoveActor {
@@ -186,7 +179,10 @@ function amountOf(amount: string, token: TokenRef): EmailAmount {
   return { amount: toAmount(dec(amount), token.precision), unit: unitOf(token) };
 }
 
-/** Makes one move of the state machine in `tx`; see the module comment. */
+/**
+ * Makes one move of the state machine in `tx`; see the module comment. Callers go through the
+ * order mover (order-mover.ts), which adds the side effects every move has.
+ */
 export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): Promise<MoveResult> {
   const detail = await findOrderDetail(tx, request.order, request.ownerId);
   if (!detail) throw notFound();

@@ -18,8 +18,9 @@ import { checkDocumentFile } from '../documents/file-check.ts';
 import type { UploadedFile } from '../documents/file-check.ts';
 import { CSV_DIALECTS, csvDecimal, csvInstant, csvRow } from './csv.ts';
 import type { CsvDialectName } from './csv.ts';
-import { moveOrder, orderLink } from './order-transition.ts';
-import type { MoveDeps } from './order-transition.ts';
+import { orderLink } from './order-transition.ts';
+import type { EnqueueEmail, MoveRequest } from './order-transition.ts';
+import type { OrderMover } from './order-mover.ts';
 import { boletoDue } from './boleto-deadlines.ts';
 import { buildAdminOrderView } from './order-view.ts';
 import {
@@ -44,8 +45,13 @@ export interface AdminCaller {
   ip: string;
 }
 
-export interface AdminOrdersServiceDeps extends MoveDeps {
+export interface AdminOrdersServiceDeps {
   db: Db;
+  /** every move and change of an order (order-mover.ts) */
+  mover: OrderMover;
+  /** the order's e-mails outside moves (a boleto attached) */
+  enqueueEmail: EnqueueEmail;
+  publicUrl: string;
   storage: FileStorage;
   now: () => Date;
   logError: (details: object, message: string) => void;
@@ -196,25 +202,23 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
 
   /** A payout or refund by hand: no automatic withdrawal of the order may be live or done. */
   function byHand<T>(orderId: string, work: () => Promise<T>): Promise<T> {
-    return deps.settleByHand ? deps.settleByHand(orderId, work) : work();
+    return deps.mover.settleByHand(orderId, work);
   }
 
   async function adminMove(
     caller: AdminCaller,
     id: string,
-    request: Omit<Parameters<typeof moveOrder>[2], 'order' | 'actor' | 'at'>,
+    request: Omit<MoveRequest, 'order' | 'actor' | 'at'>,
   ): Promise<AdminOrderView> {
-    const moved = await db.transaction(async (tx) => {
-      const result = await moveOrder(tx, deps, {
+    return deps.mover.move(
+      {
         ...request,
         order: id,
         actor: { type: 'admin', id: caller.userId, ip: caller.ip },
         at: deps.now(),
-      });
-      return view(tx, result.order.id);
-    });
-    deps.committed?.(moved.id);
-    return moved;
+      },
+      (tx, moved) => view(tx, moved.order.id),
+    );
   }
 
   return {
@@ -315,20 +319,17 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
       for (const id of ids) {
         let reference: string | null = null;
         try {
-          const moved = await db.transaction(async (tx) => {
-            const detail = await findOrderDetail(tx, id);
-            if (!detail) throw notFound();
-            reference = detail.order.reference;
-            const result = await moveOrder(tx, deps, {
-              order: detail.order.id,
-              action: 'confirm_funds',
-              amountReceived: normalize(detail.order.amountSend),
-              actor: { type: 'admin', id: caller.userId, ip: caller.ip },
-              at: deps.now(),
-            });
-            return result.order;
+          const detail = await findOrderDetail(db, id);
+          if (!detail) throw notFound();
+          reference = detail.order.reference;
+          // the amount expected as read here; the move refuses an order changed meanwhile
+          const { order: moved } = await deps.mover.move({
+            order: detail.order.id,
+            action: 'confirm_funds',
+            amountReceived: normalize(detail.order.amountSend),
+            actor: { type: 'admin', id: caller.userId, ip: caller.ip },
+            at: deps.now(),
           });
-          deps.committed?.(moved.id);
           results.push({ id, reference, outcome: 'confirmed', status: moved.status });
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -432,7 +433,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
       const result = await withStoredFile(
         file,
         (key) =>
-          db.transaction(async (tx) => {
+          deps.mover.change(id, async (tx) => {
             const now = deps.now();
             // from now on the order waits for the customer's payment until the boleto's due date
             const due = boletoDue(await readSettings(tx), now);
@@ -485,7 +486,6 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
           }),
         { pdfOnly: true },
       );
-      deps.committed?.(detail.order.id);
       if (detail.order.boletoStorageKey) {
         await storage.delete(detail.order.boletoStorageKey).catch((error: unknown) => {
           deps.logError({ err: error }, 'replaced boleto not removed');

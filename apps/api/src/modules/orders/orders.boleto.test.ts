@@ -22,12 +22,8 @@ const errors: unknown[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp({ app: { now: () => new Date(clock) } });
-  deps = {
-    db: t.app.db,
-    enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-    publicUrl: t.config.publicUrl,
-    logError: (details) => errors.push(details),
-  };
+  // the app's own wiring (its mover), reporting to this test
+  deps = { ...t.app.services.orderJobs, logError: (details) => errors.push(details) };
 });
 afterAll(async () => {
   expect(errors).toEqual([]);

@@ -21,12 +21,8 @@ const errors: unknown[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  deps = {
-    db: t.app.db,
-    enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-    publicUrl: t.config.publicUrl,
-    logError: (details) => errors.push(details),
-  };
+  // the app's own wiring (its mover), reporting to this test
+  deps = { ...t.app.services.orderJobs, logError: (details) => errors.push(details) };
   pt = await trader(t.app, { locale: 'pt-BR' });
   en = await trader(t.app, { locale: 'en-US' });
 });

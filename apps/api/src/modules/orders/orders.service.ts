@@ -41,8 +41,9 @@ import {
   releaseIdempotencyKey,
   requestHash,
 } from './idempotency.ts';
-import { moveOrder, orderLink } from './order-transition.ts';
-import type { MoveDeps } from './order-transition.ts';
+import { orderLink } from './order-transition.ts';
+import type { EnqueueEmail } from './order-transition.ts';
+import type { OrderMover } from './order-mover.ts';
 import { buildOrderView, depositNetworkOf, toListItem } from './order-view.ts';
 import {
   customerOrderUsage,
@@ -76,8 +77,13 @@ export interface CustomerCaller {
   ip: string;
 }
 
-export interface OrdersServiceDeps extends MoveDeps {
+export interface OrdersServiceDeps {
   db: Db;
+  /** every move and change of an order (order-mover.ts) */
+  mover: OrderMover;
+  /** the order's e-mails outside moves (order created) */
+  enqueueEmail: EnqueueEmail;
+  publicUrl: string;
   storage: FileStorage;
   pricing: Pick<PricingService, 'quote'>;
   /** HMAC key of quote tokens (see quote-token.ts) */
@@ -253,19 +259,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     action: 'confirm_payment' | 'cancel' | 'complete',
     set?: { txHash?: string | null },
   ): Promise<OrderView> {
-    const moved = await db.transaction(async (tx) => {
-      const result = await moveOrder(tx, deps, {
+    return deps.mover.move(
+      {
         order: id,
         action,
         actor: { type: 'customer', id: caller.userId, ip: caller.ip },
         at: deps.now(),
         ownerId: caller.userId,
         set,
-      });
-      return view(tx, result.order.id, caller.userId);
-    });
-    deps.committed?.(moved.id);
-    return moved;
+      },
+      (tx, moved) => view(tx, moved.order.id, caller.userId),
+    );
   }
 
   async function createInTransaction(
@@ -566,7 +570,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const key = newStorageKey(ORDER_FILES_FOLDER);
       await storage.put(key, checked.bytes);
       try {
-        const result = await db.transaction(async (tx) => {
+        const result = await deps.mover.change(detail.order.id, async (tx) => {
           const updated = await updateOrderInStatus(tx, {
             id: detail.order.id,
             status: 'pending',
@@ -596,7 +600,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           });
           return view(tx, detail.order.id, caller.userId);
         });
-        deps.committed?.(detail.order.id);
         // The proof it replaces (the row kept no reference to it any more).
         if (detail.order.proofStorageKey) await removeQuietly(detail.order.proofStorageKey);
         return result;

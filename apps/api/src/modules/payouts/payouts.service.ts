@@ -18,8 +18,8 @@ import type { ExchangeClient, WithdrawRecord } from '../../adapters/exchange/exc
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { JobQueue, QueueOptions } from '../../lib/jobs.ts';
-import { moveOrder } from '../orders/order-transition.ts';
-import type { EnqueueEmail, MoveActor, MoveDeps, MoveResult } from '../orders/order-transition.ts';
+import type { MoveActor } from '../orders/order-transition.ts';
+import type { OrderMover } from '../orders/order-mover.ts';
 import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import type { OrderColumnsSet, OrderDetailRow } from '../orders/orders.repository.ts';
 import { availableStock, lockStock } from '../treasury/treasury.service.ts';
@@ -28,8 +28,15 @@ import {
   markWithdrawRequested,
   recordWithdrawId,
   staleProcessingOrderIds,
-  startPayoutAttempt,
 } from './payouts.repository.ts';
+import {
+  FAILED_STATUSES,
+  MAX_WITHDRAWALS,
+  STATUS_NAMES,
+  lookUpWithdrawal,
+  reasonOf,
+} from './withdrawals.ts';
+import type { Lookup } from './withdrawals.ts';
 
 /**
  * Automatic crypto payouts through the exchange (PRODUCT.md section 3, decision 008):
@@ -63,8 +70,6 @@ export const STUCK_PROCESSING_MS = 30 * 60_000;
 
 /** Checks of one attempt before it gives up waiting for a final answer (about a day). */
 export const MAX_CHECKS = 200;
-/** Withdrawals one order may make at the exchange, each after the previous one failed there. */
-export const MAX_WITHDRAWALS = 10;
 /** The exchange's answer to a second apply with a withdrawOrderId it already has. */
 export const DUPLICATE_WITHDRAW_ORDER_ID = -4013;
 
@@ -72,26 +77,6 @@ export const DUPLICATE_WITHDRAW_ORDER_ID = -4013;
 export function checkDelayMs(check: number): number {
   return Math.min(15_000 * 2 ** Math.max(0, check - 1), 600_000);
 }
-
-/**
- * The exchange's withdrawOrderId of an order's n-th withdrawal: the order id itself, and only
- * after that one failed at the exchange (funds never left), `<order id>-2`, `-3`...
- */
-export function withdrawOrderIdOf(orderId: string, n: number): string {
-  return n === 1 ? orderId : `${orderId}-${n}`;
-}
-
-const FAILED_STATUSES: ReadonlyMap<number, 'cancelled' | 'rejected' | 'failed'> = new Map([
-  [WITHDRAW_STATUS.cancelled, 'cancelled'],
-  [WITHDRAW_STATUS.rejected, 'rejected'],
-  [WITHDRAW_STATUS.failure, 'failed'],
-]);
-
-const STATUS_NAMES: Record<number, string> = {
-  [WITHDRAW_STATUS.emailSent]: 'waiting for e-mail confirmation',
-  [WITHDRAW_STATUS.awaitingApproval]: 'awaiting approval',
-  [WITHDRAW_STATUS.processing]: 'processing',
-};
 
 const SYSTEM: MoveActor = { type: 'system', id: null };
 /** Longest text of the exchange's kept in a payout error (its message, a withdrawal's note). */
@@ -124,56 +109,14 @@ export interface PayoutServiceDeps {
   exchange: ExchangeClient;
   jobs: Pick<JobQueue, 'send'>;
   lock: PayoutLock;
-  enqueueEmail: EnqueueEmail;
-  publicUrl: string;
+  /** the same mover as every route's (order-mover.ts) */
+  mover: OrderMover;
   now: () => Date;
   log: PayoutLog;
 }
 
-type Lookup =
-  | { kind: 'found'; record: WithdrawRecord }
-  | { kind: 'none'; withdrawOrderId: string }
-  | { kind: 'exhausted' };
-
-function reasonOf(error: unknown): string {
-  if (error instanceof ExchangeRejectedError) return `${error.msg} (${error.code})`;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Of the withdrawals under one withdrawOrderId (one, normally): the order's, else a live one. */
-function pick(records: WithdrawRecord[], withdrawId: string | null): WithdrawRecord {
-  return (
-    records.find((r) => r.id === withdrawId) ??
-    records.find((r) => !FAILED_STATUSES.has(r.status)) ??
-    records[0]!
-  );
-}
-
 export function createPayoutService(deps: PayoutServiceDeps) {
   const { db, exchange, jobs, lock, log } = deps;
-
-  /** The transition engine's hook, in the transaction of every move. */
-  async function afterMove(tx: Tx, moved: MoveResult): Promise<void> {
-    const orderId = moved.order.id;
-    if (moved.to === 'processing') {
-      await startPayoutAttempt(tx, orderId, moved.order.updatedAt);
-      // An admin's retry from error: the job looks the withdrawal up before anything else.
-      // (From admin_confirmed it is the payout job itself moving, and it carries on.)
-      if (moved.from === 'error') await enqueue(tx, orderId);
-      return;
-    }
-    if (moved.to === 'admin_confirmed') {
-      if (moved.order.refundOnly) return;
-      const settings = await readSettings(tx);
-      if (!settings.autoCryptoPayouts) return;
-      const detail = await findOrderDetail(tx, orderId);
-      if (detail && automaticPayoutApplies(settings, detail)) await enqueue(tx, orderId);
-    }
-  }
-
-  async function enqueue(tx: Tx, orderId: string): Promise<void> {
-    await jobs.send<PayoutJob>(PAYOUT_QUEUE, { orderId }, { db: tx, singletonKey: orderId });
-  }
 
   /** A system move; false when the order is no longer where the move starts (409). */
   async function move(
@@ -182,9 +125,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     set?: OrderColumnsSet,
   ): Promise<boolean> {
     try {
-      await db.transaction((tx) =>
-        moveOrder(tx, moveDeps, { order: orderId, action, actor: SYSTEM, at: deps.now(), set }),
-      );
+      await deps.mover.move({ order: orderId, action, actor: SYSTEM, at: deps.now(), set });
       return true;
     } catch (error) {
       if (error instanceof AppError && error.status === 409) return false;
@@ -226,23 +167,6 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     );
   }
 
-  /**
-   * What the exchange has for this order: the withdrawal to follow, or the withdrawOrderId under
-   * which it has nothing (the next one to apply with). Withdrawals that failed at the exchange
-   * and are not this attempt's were reported by an earlier attempt: passed over.
-   */
-  async function lookUp(orderId: string, withdrawId: string | null): Promise<Lookup> {
-    for (let n = 1; n <= MAX_WITHDRAWALS; n++) {
-      const withdrawOrderId = withdrawOrderIdOf(orderId, n);
-      const records = await exchange.withdrawHistory({ withdrawOrderId });
-      if (records.length === 0) return { kind: 'none', withdrawOrderId };
-      const record = pick(records, withdrawId);
-      if (FAILED_STATUSES.has(record.status) && record.id !== withdrawId) continue;
-      return { kind: 'found', record };
-    }
-    return { kind: 'exhausted' };
-  }
-
   /** Carries on from what the exchange says about the order's withdrawal. */
   async function follow(detail: OrderDetailRow, record: WithdrawRecord, check: number) {
     const { order } = detail;
@@ -282,15 +206,13 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       return;
     }
     try {
-      await db.transaction((tx) =>
-        moveOrder(tx, moveDeps, {
-          order: order.id,
-          action: 'payout_done',
-          actor: SYSTEM,
-          at: deps.now(),
-          set: { payoutTxId: record.txId ?? null, withdrawId: record.id, payoutFailure: null },
-        }),
-      );
+      await deps.mover.move({
+        order: order.id,
+        action: 'payout_done',
+        actor: SYSTEM,
+        at: deps.now(),
+        set: { payoutTxId: record.txId ?? null, withdrawId: record.id, payoutFailure: null },
+      });
     } catch (error) {
       if (error instanceof AppError && error.status === 409) return;
       if (error instanceof AppError && error.code === 'TREASURY_NEGATIVE') {
@@ -412,7 +334,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
 
     let found: Lookup;
     try {
-      found = await lookUp(orderId, detail.order.withdrawId);
+      found = await lookUpWithdrawal(exchange, orderId, detail.order.withdrawId);
     } catch (error) {
       if (error instanceof ExchangeNotConfiguredError) {
         await fail(orderId, { code: 'exchange_not_configured', params: {} });
@@ -444,51 +366,6 @@ export function createPayoutService(deps: PayoutServiceDeps) {
   }
 
   /**
-   * An admin's payout or refund by hand (`work`), under the order's payout lock. When a
-   * withdrawal of the order was ever asked of the exchange, the exchange is asked first: a
-   * withdrawal that is live or done there refuses the manual move (409 PAYOUT_AT_EXCHANGE; the
-   * retry follows that withdrawal instead), and an exchange that cannot be asked refuses it too
-   * (503): paying by hand then could pay twice.
-   */
-  async function settleByHand<T>(orderId: string, work: () => Promise<T>): Promise<T> {
-    return lock.run(orderId, async () => {
-      const detail = await findOrderDetail(db, orderId);
-      if (detail?.order.withdrawRequestedAt && !detail.order.refundOnly) {
-        let found: Lookup;
-        try {
-          found = await lookUp(orderId, detail.order.withdrawId);
-        } catch (error) {
-          if (isExchangeError(error) || error instanceof ExchangeNotConfiguredError) {
-            throw new AppError('PAYOUT_CHECK_UNAVAILABLE', 503, { reason: reasonOf(error) });
-          }
-          throw error;
-        }
-        if (found.kind === 'found' && !FAILED_STATUSES.has(found.record.status)) {
-          const state =
-            found.record.status === WITHDRAW_STATUS.completed
-              ? 'completed'
-              : (STATUS_NAMES[found.record.status] ?? `status ${found.record.status}`);
-          throw new AppError('PAYOUT_AT_EXCHANGE', 409, { withdrawId: found.record.id, state });
-        }
-        if (found.kind === 'none' && detail.order.withdrawId) {
-          throw new AppError('PAYOUT_AT_EXCHANGE', 409, {
-            withdrawId: detail.order.withdrawId,
-            state: 'not shown by the exchange yet',
-          });
-        }
-      }
-      return work();
-    });
-  }
-
-  const moveDeps: MoveDeps = {
-    enqueueEmail: deps.enqueueEmail,
-    publicUrl: deps.publicUrl,
-    afterMove,
-    settleByHand,
-  };
-
-  /**
    * Gives a payout job back to every order in processing untouched for STUCK_PROCESSING_MS: a
    * job that failed for good (its retries used up) leaves such an order with nothing to move it.
    * The job's singletonKey keeps a live job's order from getting a second one; the new job looks
@@ -508,11 +385,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
   }
 
   return {
-    /** MoveDeps with this service's hook: give these to every caller of moveOrder. */
-    moveDeps,
     resumeStuck,
-    afterMove,
-    settleByHand,
     /** The payout job's handler. */
     async run(job: PayoutJob): Promise<void> {
       await lock.run(job.orderId, () => advance(job.orderId, job.check ?? 0));

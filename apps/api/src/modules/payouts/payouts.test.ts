@@ -23,9 +23,9 @@ import {
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { createPayoutLock } from './payout-lock.ts';
-import { PAYOUT_QUEUE, STUCK_PROCESSING_MS, createPayoutService } from './payouts.service.ts';
+import { PAYOUT_QUEUE, STUCK_PROCESSING_MS } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
-import { createAppPayoutService } from './payouts.worker.ts';
+import { buildOrderMoving } from '../../services.ts';
 
 const APPLY = '/sapi/v1/capital/withdraw/apply';
 
@@ -46,7 +46,7 @@ const exchangeClient = (timeoutMs = 5000): ExchangeClient =>
 
 /** Another payout service on the app's database, jobs and mail, with its own exchange client. */
 function payoutService(exchange: ExchangeClient, handle: DbHandle = t.handle): PayoutService {
-  return createPayoutService({
+  return buildOrderMoving({
     db: handle.db,
     exchange,
     jobs: t.app.jobs,
@@ -55,7 +55,7 @@ function payoutService(exchange: ExchangeClient, handle: DbHandle = t.handle): P
     publicUrl: t.config.publicUrl,
     now: () => new Date(),
     log: { warn: () => {}, error: () => {} },
-  });
+  }).payouts;
 }
 
 beforeAll(async () => {
@@ -72,14 +72,7 @@ beforeAll(async () => {
   admin = await signInAdmin(t.app);
   customer = await trader(t.app, { locale: 'en-US', wallets: [['USDT', 'TRC20']] });
   await updateSettings(t.app, { autoCryptoPayouts: true });
-  worker = createAppPayoutService(
-    t.app,
-    { config: t.config, now: () => new Date() },
-    {
-      enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-      publicUrl: t.config.publicUrl,
-    },
-  );
+  worker = t.app.services.payouts;
 });
 afterEach(() => fake.setMode({ kind: 'ok' }));
 afterAll(async () => {

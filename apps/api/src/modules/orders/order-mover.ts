@@ -1,0 +1,86 @@
+import type { Db, Tx } from '@permuta/db';
+import { moveOrder } from './order-transition.ts';
+import type { EnqueueEmail, MoveHook, MoveRequest, MoveResult } from './order-transition.ts';
+
+/**
+ * The one door to an order's state machine (decision 030). Built once, in the composition root
+ * (services.ts), with every side effect a move has beyond its transaction's own rows: the
+ * automatic payout's hook and the announcement of committed changes (order pages, live streams).
+ * Every caller — a customer's or an admin's route, a job, a payout run — moves orders through
+ * the same mover, so a new caller cannot make a move with fewer side effects than the others.
+ */
+export interface OrderMover {
+  /**
+   * One move in its own transaction. `then` runs in that transaction after the move (e.g. to
+   * read the order's new view); without it the move's result is returned. Once the transaction
+   * has committed, the change is announced.
+   */
+  move<T = MoveResult>(
+    request: MoveRequest,
+    then?: (tx: Tx, moved: MoveResult) => Promise<T>,
+  ): Promise<T>;
+  /**
+   * A change to an order other than a move (a file attached, a withdrawal id recorded), in its
+   * own transaction, announced after the commit as a move is.
+   */
+  change<T>(orderId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * An admin's payout or refund by hand (`work`, outside any transaction): refused while an
+   * automatic withdrawal of the order may be live or done at the exchange.
+   */
+  settleByHand<T>(orderId: string, work: () => Promise<T>): Promise<T>;
+}
+
+export interface OrderMoverDeps {
+  db: Db;
+  enqueueEmail: EnqueueEmail;
+  publicUrl: string;
+  /** work of every move in its transaction, in order (e.g. queueing an automatic payout) */
+  afterMove?: readonly MoveHook[];
+  /** guards a payout or refund by hand (the automatic payouts' exchange look-up) */
+  settleByHand?: <T>(orderId: string, work: () => Promise<T>) => Promise<T>;
+  /** told, after the commit, of every order a move or change touched */
+  committed?: readonly ((orderId: string) => void)[];
+}
+
+export function createOrderMover(deps: OrderMoverDeps): OrderMover {
+  const hooks = deps.afterMove ?? [];
+  const listeners = deps.committed ?? [];
+  const moveDeps = {
+    enqueueEmail: deps.enqueueEmail,
+    publicUrl: deps.publicUrl,
+    afterMove: async (tx: Tx, moved: MoveResult) => {
+      for (const hook of hooks) await hook(tx, moved);
+    },
+  };
+
+  function announce(orderId: string): void {
+    for (const listener of listeners) listener(orderId);
+  }
+
+  return {
+    async move<T = MoveResult>(
+      request: MoveRequest,
+      then?: (tx: Tx, moved: MoveResult) => Promise<T>,
+    ): Promise<T> {
+      let orderId = '';
+      const answer = await deps.db.transaction(async (tx) => {
+        const moved = await moveOrder(tx, moveDeps, request);
+        orderId = moved.order.id;
+        return then ? then(tx, moved) : (moved as T);
+      });
+      announce(orderId);
+      return answer;
+    },
+
+    async change<T>(orderId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+      const answer = await deps.db.transaction(work);
+      announce(orderId);
+      return answer;
+    },
+
+    settleByHand<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+      return deps.settleByHand ? deps.settleByHand(orderId, work) : work();
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import type { Db, DbHandle } from '@permuta/db';
+import { exchangeClientFromConfig } from './adapters/exchange/binance-client.ts';
+import type { ExchangeClient } from './adapters/exchange/exchange.ts';
+import { createFileStorage } from './adapters/storage/storage.ts';
+import type { FileStorage } from './adapters/storage/storage.ts';
+import type { AppConfig } from './config.ts';
+import type { JobQueue } from './lib/jobs.ts';
+import type { SettingsChanged } from './lib/settings-changed.ts';
+import { createSignal } from './lib/signal.ts';
+import type { SessionReader } from './modules/auth/guards.ts';
+import { createOrderMover } from './modules/orders/order-mover.ts';
+import type { OrderMover } from './modules/orders/order-mover.ts';
+import { createOrderPageCache } from './modules/orders/order-page-cache.ts';
+import type { EnqueueEmail } from './modules/orders/order-transition.ts';
+import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { quoteKey } from './modules/orders/quote-token.ts';
+import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
+import { settingsSnapshot } from './modules/orders/settings-snapshot.ts';
+import { createPayoutLock } from './modules/payouts/payout-lock.ts';
+import type { PayoutLock } from './modules/payouts/payout-lock.ts';
+import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
+import { createPayoutService } from './modules/payouts/payouts.service.ts';
+import type { PayoutLog, PayoutService } from './modules/payouts/payouts.service.ts';
+import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createTreasuryService } from './modules/treasury/treasury.service.ts';
+
+/**
+ * The composition root (decision 030): every service of the API is built here, once, from the
+ * infrastructure the plugins open (database, jobs, mail, sessions), and each is handed only what
+ * it uses. Route plugins and job workers receive the built services; no feature module builds
+ * another module's service, so every caller of an order move gets the same wired mover.
+ */
+
+/** Per exchange call of a payout (a timeout is an unknown outcome: looked up on the next run). */
+export const PAYOUT_EXCHANGE_TIMEOUT_MS = 10_000;
+
+export interface Infrastructure {
+  db: Db;
+  /** the database handle (its advisory locks and notifications) */
+  handle: DbHandle;
+  jobs: JobQueue;
+  enqueueEmail: EnqueueEmail;
+  sessions: SessionReader;
+  settingsChanged: SettingsChanged;
+  log: PayoutLog & { child(bindings: object): PayoutLog };
+}
+
+export interface OrderMovingDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'send'>;
+  lock: PayoutLock;
+  exchange: ExchangeClient;
+  enqueueEmail: EnqueueEmail;
+  publicUrl: string;
+  now: () => Date;
+  log: PayoutLog;
+  /** told after the commit of every order moved or changed */
+  committed?: readonly ((orderId: string) => void)[];
+}
+
+/**
+ * The order mover with the automatic payouts' hooks, and the payout service that moves orders
+ * through that same mover. Tests build a second instance's pair with this function too.
+ */
+export function buildOrderMoving(deps: OrderMovingDeps): {
+  mover: OrderMover;
+  payouts: PayoutService;
+} {
+  const { db, jobs, lock, exchange } = deps;
+  const hooks = createPayoutHooks({ db, exchange, jobs, lock });
+  const mover = createOrderMover({
+    db,
+    enqueueEmail: deps.enqueueEmail,
+    publicUrl: deps.publicUrl,
+    afterMove: [hooks.afterMove],
+    settleByHand: hooks.settleByHand,
+    committed: deps.committed ?? [],
+  });
+  const payouts = createPayoutService({
+    db,
+    exchange,
+    jobs,
+    lock,
+    mover,
+    now: deps.now,
+    log: deps.log,
+  });
+  return { mover, payouts };
+}
+
+export function buildServices(infra: Infrastructure, config: AppConfig, now: () => Date) {
+  const { db } = infra;
+  const storage: FileStorage = createFileStorage(config.dataDir);
+
+  const pricing = createPricingService({ loadSnapshot: () => loadPricingSnapshot(db), now });
+  infra.settingsChanged.on(() => pricing.invalidate());
+  // The order page's snapshot of the settings: dropped as soon as a change commits.
+  infra.settingsChanged.on(() => settingsSnapshot(db).invalidate());
+
+  // Every committed move or change of an order, made through the mover in this process (other
+  // processes' changes arrive as database notifications; see app.ts).
+  const orderChanged = createSignal<string>('order changed', infra.log);
+  // The order page's kept reads (decision 013): dropped by every committed move or change.
+  const orderPages = createOrderPageCache();
+  orderChanged.on((orderId) => orderPages.forget(orderId));
+  const { mover, payouts } = buildOrderMoving({
+    db,
+    jobs: infra.jobs,
+    lock: createPayoutLock(infra.handle),
+    exchange: exchangeClientFromConfig(config.exchange, {
+      timeoutMs: PAYOUT_EXCHANGE_TIMEOUT_MS,
+    }),
+    enqueueEmail: infra.enqueueEmail,
+    publicUrl: config.publicUrl,
+    now,
+    log: infra.log.child({ component: 'payouts' }),
+    committed: [(orderId) => orderChanged.emit(orderId)],
+  });
+
+  const logError = (details: object, message: string) => infra.log.error(details, message);
+  const orders = createOrdersService({
+    db,
+    mover,
+    enqueueEmail: infra.enqueueEmail,
+    publicUrl: config.publicUrl,
+    storage,
+    pricing,
+    quoteKey: quoteKey(resolveAuthSecret(config)),
+    sessions: infra.sessions,
+    pages: orderPages,
+    now,
+    logError,
+  });
+  const adminOrders = createAdminOrdersService({
+    db,
+    mover,
+    enqueueEmail: infra.enqueueEmail,
+    publicUrl: config.publicUrl,
+    storage,
+    now,
+    logError,
+  });
+
+  return {
+    storage,
+    pricing,
+    orderChanged,
+    orderPages,
+    mover,
+    payouts,
+    orders,
+    adminOrders,
+    orderJobs: { db, mover, logError },
+    treasury: createTreasuryService({ db }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
