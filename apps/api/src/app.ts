@@ -24,11 +24,10 @@ import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogue.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { workOrderJobs } from './modules/orders/order-jobs.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
@@ -147,7 +146,9 @@ export async function buildApp(
       db: app.db,
       handle,
       jobs: app.jobs,
-      enqueueEmail: (tx, to, template, locale) => app.enqueueEmail(tx, to, template, locale),
+      enqueueEmail: (db, to, template, locale) => app.enqueueEmail(db, to, template, locale),
+      sendEmail: (to, template, locale) => app.sendEmail(to, template, locale),
+      auth: app.auth,
       sessions: app.sessions,
       settingsChanged: app.settingsChanged,
       log: app.log,
@@ -162,27 +163,23 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await workOrderJobs(app.jobs, services.orderJobs, now);
     await workPayoutJobs(app.jobs, services.payouts, app.log);
+    await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
   });
 
-  await app.register(documentRoutes, { storage: services.storage });
-  await app.register(adminAccountsRoutes, { publicUrl: config.publicUrl, now });
+  // Feature modules: each registers its routes with the services it uses (docs/*-api.md).
+  await app.register(documentRoutes, { service: services.documents });
+  await app.register(adminAccountsRoutes, { service: services.adminAccounts });
   await app.register(authRoutes, {
     now,
     rateLimitPerMinute: config.rateLimitPerMinute,
-    service: createAuthService({
-      db: app.db,
-      auth: app.auth,
-      publicUrl: config.publicUrl,
-      now,
-      sendEmail: app.sendEmail,
-      enqueueEmail: app.enqueueEmail,
-    }),
+    service: services.auth,
   });
   await app.register(pricingRoutes, { pricing: services.pricing });
-
-  // Exchange core (issue: exchange core); each module owns its routes, services and queries.
-  await app.register(walletRoutes, { config, now });
-  await app.register(catalogueRoutes, { config, now });
+  await app.register(walletRoutes, { service: services.wallets });
+  await app.register(catalogueRoutes, {
+    service: services.catalogue,
+    exchange: services.catalogueExchange,
+  });
   await app.register(orderRoutes, {
     orders: services.orders,
     adminOrders: services.adminOrders,
@@ -191,14 +188,13 @@ export async function buildApp(
     now,
   });
   await app.register(treasuryRoutes, { treasury: services.treasury });
-  await app.register(settingsRoutes, { config, now });
-  await app.register(dashboardRoutes, { config, now });
-  await app.register(reviewRoutes, { config, now });
-  await app.register(auditRoutes);
-  await app.register(contactInboxRoutes, { config, now });
-
-  // Public site (issue: public site): the contact form, and the sitemap and robots.txt.
-  await app.register(contactRoutes, { config, now });
+  await app.register(settingsRoutes, { service: services.settings });
+  await app.register(dashboardRoutes, { service: services.dashboard });
+  await app.register(reviewRoutes, { service: services.reviews });
+  await app.register(auditRoutes, { service: services.audit });
+  await app.register(contactInboxRoutes, { service: services.contactInbox });
+  // Public site: the contact form, and the sitemap and robots.txt.
+  await app.register(contactRoutes, { service: services.contact });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
 
   if (webBuild) await app.register(web, { build: webBuild, isAppPath });

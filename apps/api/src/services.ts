@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db, DbHandle } from '@permuta/db';
 import { exchangeClientFromConfig } from './adapters/exchange/binance-client.ts';
 import type { ExchangeClient } from './adapters/exchange/exchange.ts';
@@ -7,7 +8,17 @@ import type { AppConfig } from './config.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { SettingsChanged } from './lib/settings-changed.ts';
 import { createSignal } from './lib/signal.ts';
+import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import type { Auth } from './modules/auth/auth.instance.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import type { SessionReader } from './modules/auth/guards.ts';
+import { createCatalogueExchange } from './modules/catalogue/catalogue.exchange.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { createContactInboxService } from './modules/contact/contact.inbox.service.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createOrderMover } from './modules/orders/order-mover.ts';
 import type { OrderMover } from './modules/orders/order-mover.ts';
 import { createOrderPageCache } from './modules/orders/order-page-cache.ts';
@@ -24,7 +35,10 @@ import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutLog, PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
+import { createWalletsService } from './modules/wallets/wallets.service.ts';
 
 /**
  * The composition root (decision 030): every service of the API is built here, once, from the
@@ -41,7 +55,10 @@ export interface Infrastructure {
   /** the database handle (its advisory locks and notifications) */
   handle: DbHandle;
   jobs: JobQueue;
-  enqueueEmail: EnqueueEmail;
+  /** e-mail in a transaction (sent once it commits), and e-mail sent at once */
+  enqueueEmail: FastifyInstance['enqueueEmail'];
+  sendEmail: FastifyInstance['sendEmail'];
+  auth: Auth;
   sessions: SessionReader;
   settingsChanged: SettingsChanged;
   log: PayoutLog & { child(bindings: object): PayoutLog };
@@ -91,8 +108,10 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
 }
 
 export function buildServices(infra: Infrastructure, config: AppConfig, now: () => Date) {
-  const { db } = infra;
+  const { db, auth, sendEmail, enqueueEmail } = infra;
+  const { publicUrl } = config;
   const storage: FileStorage = createFileStorage(config.dataDir);
+  const logError = (details: object, message: string) => infra.log.error(details, message);
 
   const pricing = createPricingService({ loadSnapshot: () => loadPricingSnapshot(db), now });
   infra.settingsChanged.on(() => pricing.invalidate());
@@ -112,19 +131,18 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     exchange: exchangeClientFromConfig(config.exchange, {
       timeoutMs: PAYOUT_EXCHANGE_TIMEOUT_MS,
     }),
-    enqueueEmail: infra.enqueueEmail,
-    publicUrl: config.publicUrl,
+    enqueueEmail,
+    publicUrl,
     now,
     log: infra.log.child({ component: 'payouts' }),
     committed: [(orderId) => orderChanged.emit(orderId)],
   });
 
-  const logError = (details: object, message: string) => infra.log.error(details, message);
   const orders = createOrdersService({
     db,
     mover,
-    enqueueEmail: infra.enqueueEmail,
-    publicUrl: config.publicUrl,
+    enqueueEmail,
+    publicUrl,
     storage,
     pricing,
     quoteKey: quoteKey(resolveAuthSecret(config)),
@@ -136,14 +154,41 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   const adminOrders = createAdminOrdersService({
     db,
     mover,
-    enqueueEmail: infra.enqueueEmail,
-    publicUrl: config.publicUrl,
+    enqueueEmail,
+    publicUrl,
     storage,
     now,
     logError,
   });
 
   return {
+    auth: createAuthService({ db, auth, publicUrl, now, sendEmail, enqueueEmail }),
+    adminAccounts: createAdminAccountsService({ db, auth, sendEmail, publicUrl, now }),
+    documents: createDocumentsService({ db, storage, logError, now }),
+    settings: createSettingsService({
+      db,
+      now,
+      changed: infra.settingsChanged,
+      exchangeConfigured: Boolean(config.exchange.apiKey && config.exchange.apiSecret),
+    }),
+    wallets: createWalletsService({ db }),
+    catalogue: createCatalogueService({ db, now, invalidate: () => pricing.invalidate() }),
+    catalogueExchange: createCatalogueExchange({
+      db,
+      exchange: exchangeClientFromConfig(config.exchange),
+      now,
+      invalidate: () => pricing.invalidate(),
+    }),
+    dashboard: createDashboardService({ db, now }),
+    reviews: createReviewsService({ db }),
+    audit: createAuditService({ db }),
+    contact: createContactService({
+      db,
+      now,
+      enqueueEmail,
+      warn: (details, message) => infra.log.warn(details, message),
+    }),
+    contactInbox: createContactInboxService({ db, now }),
     storage,
     pricing,
     orderChanged,

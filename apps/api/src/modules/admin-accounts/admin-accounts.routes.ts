@@ -23,7 +23,7 @@ import {
 } from '@permuta/contracts';
 import { requestLocale } from '../../lib/locale.ts';
 import { authHeaders, defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
-import { createAdminAccountsService } from './admin-accounts.service.ts';
+import type { AdminAccountsService } from './admin-accounts.service.ts';
 import type { Actor, AuthCall } from './admin-accounts.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
@@ -56,16 +56,8 @@ function authCall(request: FastifyRequest, reply: FastifyReply): AuthCall {
  * settings: modules/settings). Every route requires an admin session.
  */
 export const adminAccountsRoutes: FastifyPluginAsyncZod<{
-  publicUrl: string;
-  now: () => Date;
-}> = async (app, { publicUrl, now }) => {
-  const service = createAdminAccountsService({
-    db: app.db,
-    auth: app.auth,
-    sendEmail: (to, template, locale) => app.sendEmail(to, template, locale),
-    publicUrl,
-    now,
-  });
+  service: AdminAccountsService;
+}> = async (app, { service }) => {
   const tags = ['admin'];
   app.addHook('onRequest', requireAdmin);
   defaultAdminRole(app, 'operator');

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuditPageSchema, adminAuditQuerySchema } from '@permuta/contracts';
 import { defaultAdminRole, requireAdmin } from '../auth/guards.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
-import { createAuditService } from './audit.service.ts';
+import type { AuditService } from './audit.service.ts';
 
 const errors = apiErrors(400, 401, 403);
 
 /** The back office's audit log (/admin/audit). Admins only. */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAuditService({ db: app.db });
+export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', requireAdmin);
   defaultAdminRole(app, 'owner');
 

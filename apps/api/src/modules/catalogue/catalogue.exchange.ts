@@ -427,3 +427,34 @@ export async function syncCatalogue(
   }
   return result;
 }
+
+export interface CatalogueExchangeDeps {
+  db: Db;
+  exchange: ExchangeClient;
+  now: () => Date;
+  /** tells the public pricing snapshot that prices, tokens or networks changed */
+  invalidate: () => void;
+}
+
+/**
+ * The catalogue's work with the exchange, the same for the admin's buttons and the jobs: the
+ * price refresh and the catalogue sync, each telling the pricing snapshot what changed.
+ */
+export function createCatalogueExchange({ db, exchange, now, invalidate }: CatalogueExchangeDeps) {
+  return {
+    /** whether the exchange client has an API key (the sync needs one) */
+    signed: exchange.signed,
+    async refreshPrices(log?: WarnLogger): Promise<PriceRefreshResult> {
+      const result = await refreshExchangePrices(db, exchange, now(), log);
+      if (result.updated.length > 0 || result.held.length > 0) invalidate();
+      return result;
+    },
+    async sync(options: Omit<SyncOptions, 'now'> = {}): Promise<SyncResult> {
+      const result = await syncCatalogue(db, exchange, { ...options, now: now() });
+      invalidate();
+      return result;
+    },
+  };
+}
+
+export type CatalogueExchange = ReturnType<typeof createCatalogueExchange>;

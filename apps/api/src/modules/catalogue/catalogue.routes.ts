@@ -32,13 +32,11 @@ import { CATALOGUE_ADMIN_SUCCESS_MESSAGES } from '@permuta/contracts/messages/ca
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { exchangeClientFromConfig } from '../../adapters/exchange/binance-client.ts';
 import { ExchangeRejectedError, isExchangeError } from '../../adapters/exchange/exchange.ts';
 import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
-import type { ModuleOptions } from '../module-options.ts';
-import { createCatalogueService } from './catalogue.service.ts';
-import type { Actor } from './catalogue.service.ts';
-import { refreshExchangePrices, syncCatalogue } from './catalogue.exchange.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import type { Actor, CatalogueService } from './catalogue.service.ts';
+import type { CatalogueExchange, WarnLogger } from './catalogue.exchange.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -63,16 +61,10 @@ function exchangeFailure(error: unknown): never {
  * tokens and networks, prices, fee rules, and the exchange actions (sync, price refresh). Every
  * route requires an admin session.
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
-  app,
-  { config, now },
-) => {
-  const service = createCatalogueService({
-    db: app.db,
-    now,
-    invalidate: () => app.pricing.invalidate(),
-  });
-  const exchange = exchangeClientFromConfig(config.exchange);
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  service: CatalogueService;
+  exchange: CatalogueExchange;
+}> = async (app, { service, exchange }) => {
   const tags = ['admin-catalogue'];
   app.addHook('onRequest', requireAdmin);
   defaultAdminRole(app, 'finance');
@@ -332,8 +324,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await refreshExchangePrices(app.db, exchange, now(), request.log);
-      app.pricing.invalidate();
+      const result = await exchange.refreshPrices(request.log);
       await writeAudit(app.db, {
         actorType: 'admin',
         actorId: actor.adminId,
@@ -363,15 +354,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       if (!exchange.signed) throw new AppError('EXCHANGE_NOT_CONFIGURED', 503);
       let result;
       try {
-        result = await syncCatalogue(app.db, exchange, {
-          now: now(),
+        result = await exchange.sync({
           log: request.log,
           actor: { type: 'admin', id: actor.adminId, ip: actor.ip },
         });
       } catch (error) {
         exchangeFailure(error);
       }
-      app.pricing.invalidate();
       const template = CATALOGUE_ADMIN_SUCCESS_MESSAGES.synced[requestLocale(request)];
       const message = template
         .replace('{tokensCreated}', String(result.tokensCreated.length))
@@ -452,25 +441,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       return reply.status(204).send(null);
     },
   );
-
-  // Jobs: exchange prices every minute (a no-op while every token is priced by hand, so the
-  // embedded default never calls out), and the catalogue sync hourly once an API key is set.
-  app.addHook('onReady', async () => {
-    await app.jobs.work(PRICE_REFRESH_QUEUE, async () => {
-      const result = await refreshExchangePrices(app.db, exchange, now(), app.log);
-      if (result.updated.length > 0 || result.held.length > 0) app.pricing.invalidate();
-    });
-    await app.jobs.schedule(PRICE_REFRESH_QUEUE, '* * * * *');
-    await app.jobs.work(CATALOGUE_SYNC_QUEUE, async () => {
-      await syncCatalogue(app.db, exchange, { now: now(), log: app.log });
-      app.pricing.invalidate();
-    });
-    if (config.exchange.apiKey && config.exchange.apiSecret) {
-      await app.jobs.schedule(CATALOGUE_SYNC_QUEUE, '17 * * * *');
-    }
-  });
 };
 
 /** Queues of the catalogue jobs. */
 export const PRICE_REFRESH_QUEUE = 'prices-refresh';
 export const CATALOGUE_SYNC_QUEUE = 'catalogue-sync';
+
+/**
+ * The catalogue's jobs: exchange prices every minute (a no-op while every token is priced by
+ * hand, so the embedded default never calls out), and the catalogue sync hourly once an API key
+ * is set.
+ */
+export async function workCatalogueJobs(
+  jobs: Pick<JobQueue, 'work' | 'schedule'>,
+  exchange: CatalogueExchange,
+  log: WarnLogger,
+): Promise<void> {
+  await jobs.work(PRICE_REFRESH_QUEUE, async () => {
+    await exchange.refreshPrices(log);
+  });
+  await jobs.schedule(PRICE_REFRESH_QUEUE, '* * * * *');
+  await jobs.work(CATALOGUE_SYNC_QUEUE, async () => {
+    await exchange.sync({ log });
+  });
+  if (exchange.signed) await jobs.schedule(CATALOGUE_SYNC_QUEUE, '17 * * * *');
+}

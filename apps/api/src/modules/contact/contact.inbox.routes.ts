@@ -7,14 +7,15 @@ import {
 } from '@permuta/contracts';
 import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
-import type { ModuleOptions } from '../module-options.ts';
-import { createContactInboxService } from './contact.inbox.service.ts';
+import type { ContactInboxService } from './contact.inbox.service.ts';
 
 const errors = apiErrors(400, 401, 403, 404);
 
 /** The back office's contact inbox (/admin/contact-messages). Admins only. */
-export const contactInboxRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
-  const service = createContactInboxService({ db: app.db, now });
+export const contactInboxRoutes: FastifyPluginAsyncZod<{ service: ContactInboxService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', requireAdmin);
   defaultAdminRole(app, 'operator');
   const tags = ['admin', 'contact'];

@@ -74,3 +74,5 @@ export function createContactInboxService(deps: { db: Db; now: () => Date }) {
     },
   };
 }
+
+export type ContactInboxService = ReturnType<typeof createContactInboxService>;

@@ -2,18 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, contactMessageSchema, contactSentSchema } from '@permuta/contracts';
 import { CONTACT_SENT_MESSAGE } from '@permuta/contracts/messages/contact';
 import { requestLocale } from '../../lib/locale.ts';
-import type { ModuleOptions } from '../module-options.ts';
-import { ContactThrottledError, createContactService } from './contact.service.ts';
+import { ContactThrottledError } from './contact.service.ts';
+import type { ContactService } from './contact.service.ts';
 
 /** The public contact form (/contact): POST /api/v1/contact. */
-export const contactRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
-  const service = createContactService({
-    db: app.db,
-    now,
-    enqueueEmail: (tx, to, template, locale) => app.enqueueEmail(tx, to, template, locale),
-    warn: (details, message) => app.log.warn(details, message),
-  });
-
+export const contactRoutes: FastifyPluginAsyncZod<{ service: ContactService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/api/v1/contact',
     {

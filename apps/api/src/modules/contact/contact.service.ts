@@ -91,3 +91,5 @@ export function createContactService(deps: ContactDeps) {
     },
   };
 }
+
+export type ContactService = ReturnType<typeof createContactService>;

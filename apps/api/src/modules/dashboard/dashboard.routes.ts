@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '@permuta/contracts';
 import { defaultAdminRole, requireAdmin } from '../auth/guards.ts';
-import type { ModuleOptions } from '../module-options.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import type { DashboardService } from './dashboard.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(401, 403);
 
 /** The back office's dashboard (/admin): work queues and the charts' series. Admins only. */
-export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
-  const service = createDashboardService({ db: app.db, now });
+export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', requireAdmin);
   defaultAdminRole(app, 'operator');
 

@@ -1,7 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +11,6 @@ import {
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
-import { createDocumentsService } from './documents.service.ts';
 import type { DocumentFile, DocumentsService } from './documents.service.ts';
 import type { UploadedFile } from './file-check.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
@@ -66,7 +63,11 @@ async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
   }
 }
 
-const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (
+/**
+ * Customer documents (docs/accounts-api.md): upload, list and download for the customer, the
+ * file for admins; multipart parsing is registered only for these routes.
+ */
+export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (
   app,
   { service },
 ) => {
@@ -187,20 +188,3 @@ const scopedRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async
     },
   );
 };
-
-/**
- * Customer documents (docs/accounts-api.md): upload, list and download for the customer, the
- * file for admins, in the file storage the composition root built; multipart parsing is
- * registered only for these routes.
- */
-export const documentRoutes = fp<{ storage: FileStorage }>(
-  async (app, { storage }) => {
-    const service = createDocumentsService({
-      db: app.db,
-      storage,
-      logError: (details, message) => app.log.error(details, message),
-    });
-    await app.register(scopedRoutes, { service });
-  },
-  { name: 'documents', dependencies: ['database', 'errors'] },
-);

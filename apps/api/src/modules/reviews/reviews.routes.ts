@@ -16,8 +16,7 @@ import {
   reviewableOrderListSchema,
 } from '@permuta/contracts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
-import type { ModuleOptions } from '../module-options.ts';
-import { createReviewsService } from './reviews.service.ts';
+import type { ReviewsService } from './reviews.service.ts';
 import type { Caller } from './reviews.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
@@ -32,9 +31,10 @@ function callerOf(request: FastifyRequest): Caller {
  * Reviews (docs in packages/contracts/src/reviews.ts): the customer's reviews of their completed
  * orders, the public testimonials with their summary, and the back office's moderation.
  */
-export const reviewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
-  const service = createReviewsService({ db: app.db });
-
+export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = async (
+  app,
+  { service },
+) => {
   // --- customer -------------------------------------------------------------------------
 
   app.get(

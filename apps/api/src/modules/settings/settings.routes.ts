@@ -13,8 +13,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
-import type { ModuleOptions } from '../module-options.ts';
-import { createSettingsService } from './settings.service.ts';
+import type { SettingsService } from './settings.service.ts';
 import type { Actor } from './settings.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
@@ -46,17 +45,10 @@ function unprocessableBody(error: Error): AppError {
  * The general settings (docs/settings-api.md): what visitors may see, the back office's view and
  * partial change with its history, and the two-factor switch of the admin dashboard.
  */
-export const settingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }> = async (
   app,
-  { config, now },
+  { service },
 ) => {
-  const service = createSettingsService({
-    db: app.db,
-    now,
-    changed: app.settingsChanged,
-    exchangeConfigured: Boolean(config.exchange.apiKey && config.exchange.apiSecret),
-  });
-
   app.get(
     '/api/v1/settings',
     {

@@ -11,9 +11,8 @@ import {
 } from '@permuta/contracts';
 import { requestLocale } from '../../lib/locale.ts';
 import { requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
-import type { ModuleOptions } from '../module-options.ts';
 import { pixBanks } from './banks.ts';
-import { createWalletsService } from './wallets.service.ts';
+import type { WalletsService } from './wallets.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -25,8 +24,10 @@ const BANKS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=60480
  * Customer wallets (docs/wallets-api.md) and the bank list of the PIX form. Reading is open to
  * any signed-in customer; creating, changing and removing need a validated e-mail.
  */
-export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
-  const service = createWalletsService({ db: app.db });
+export const walletRoutes: FastifyPluginAsyncZod<{ service: WalletsService }> = async (
+  app,
+  { service },
+) => {
   const tags = ['wallets'];
   const caller = (request: FastifyRequest, locale: ReturnType<typeof requestLocale>) => ({
     userId: signedIn(request).userId,
