@@ -182,6 +182,7 @@ export async function buildApp(
   });
   await app.register(orderRoutes, {
     orders: services.orders,
+    streams: services.orderStreams,
     adminOrders: services.adminOrders,
     brandName: config.brandName,
     allowedOrigins: config.allowedOrigins,
@@ -214,21 +215,24 @@ export interface RegisteredRoute {
 }
 
 /**
- * The order page's kept reads hear of changes from anywhere (a job, another instance, SQL by
- * hand) through the database's notifications (migration 0005); none are kept while not listening.
+ * The order pages' live streams hear of changes from anywhere (a job, another instance, SQL by
+ * hand) through the database's notifications (migration 0005), besides this process's own
+ * changes; the streams end when the server closes.
  */
 async function listenForOrderChanges(app: FastifyInstance, services: Services): Promise<void> {
-  const pages = services.orderPages;
+  const streams = services.orderStreams;
   const unlisten = await app.dbHandle.listen(
     {
-      order_changed: (id) => (id === '*' ? pages.forgetAll() : pages.forget(id)),
-      catalogue_changed: () => pages.forgetAll(),
+      order_changed: (id) => streams.changed(id),
+      catalogue_changed: () => streams.changed('*'),
     },
     (listening) => {
-      pages.listening(listening);
-      if (!listening) app.log.warn('order changes not heard: order pages are read every time');
+      if (!listening) app.log.warn('order changes of other instances not heard for now');
     },
   );
+  app.addHook('preClose', async () => {
+    streams.closeAll();
+  });
   app.addHook('onClose', async () => {
     await unlisten();
   });

@@ -5,6 +5,7 @@ import type { ExchangeClient } from './adapters/exchange/exchange.ts';
 import { createFileStorage } from './adapters/storage/storage.ts';
 import type { FileStorage } from './adapters/storage/storage.ts';
 import type { AppConfig } from './config.ts';
+import { AppError } from './lib/app-error.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { SettingsChanged } from './lib/settings-changed.ts';
 import { createSignal } from './lib/signal.ts';
@@ -21,7 +22,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createOrderMover } from './modules/orders/order-mover.ts';
 import type { OrderMover } from './modules/orders/order-mover.ts';
-import { createOrderPageCache } from './modules/orders/order-page-cache.ts';
+import { createOrderStreams } from './modules/orders/order-streams.ts';
 import type { EnqueueEmail } from './modules/orders/order-transition.ts';
 import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -121,9 +122,6 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   // Every committed move or change of an order, made through the mover in this process (other
   // processes' changes arrive as database notifications; see app.ts).
   const orderChanged = createSignal<string>('order changed', infra.log);
-  // The order page's kept reads (decision 013): dropped by every committed move or change.
-  const orderPages = createOrderPageCache();
-  orderChanged.on((orderId) => orderPages.forget(orderId));
   const { mover, payouts } = buildOrderMoving({
     db,
     jobs: infra.jobs,
@@ -146,11 +144,15 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     storage,
     pricing,
     quoteKey: quoteKey(resolveAuthSecret(config)),
-    sessions: infra.sessions,
-    pages: orderPages,
     now,
     logError,
   });
+  // The order pages' live streams: told of this process's changes at once (decision 031).
+  const orderStreams = createOrderStreams({
+    readView: (orderId, userId) => orders.page(userId, orderId).catch(nullOn404),
+    log: infra.log,
+  });
+  orderChanged.on((orderId) => orderStreams.changed(orderId));
   const adminOrders = createAdminOrdersService({
     db,
     mover,
@@ -192,7 +194,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     storage,
     pricing,
     orderChanged,
-    orderPages,
+    orderStreams,
     mover,
     payouts,
     orders,
@@ -203,3 +205,9 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/** null for an answer of 404 (the order is gone, or no longer the reader's), else the error. */
+function nullOn404(error: unknown): null {
+  if (error instanceof AppError && error.status === 404) return null;
+  throw error;
+}

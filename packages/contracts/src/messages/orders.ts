@@ -77,6 +77,12 @@ export const ORDERS_ERROR_MESSAGES = {
     'pt-BR':
       'O valor recebido ficou fora dos limites deste pedido: ele só pode ser reembolsado, não pago.',
   },
+  ORDER_STREAMS_LIMIT: {
+    'en-US':
+      'This order is open in too many tabs or windows. Close some of them; the others keep updating.',
+    'pt-BR':
+      'Este pedido está aberto em abas ou janelas demais. Feche algumas; as outras continuam atualizando.',
+  },
   ORDER_EXPIRED: {
     'en-US':
       'The time to pay this order is over. If you have already paid, contact support with the order reference.',

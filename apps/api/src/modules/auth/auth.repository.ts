@@ -112,7 +112,7 @@ export interface SessionRow {
 }
 
 /** The columns of a SessionRow, from `sessions` joined with `users` (for statements that read more). */
-export const sessionColumns = {
+const sessionColumns = {
   sessionId: sessions.id,
   sessionCreatedAt: sessions.createdAt,
   sessionExpiresAt: sessions.expiresAt,

@@ -39,8 +39,6 @@ declare module 'fastify' {
     sessions: SessionReader;
   }
   interface FastifyContextConfig {
-    /** the route fills `request.auth` itself (see authContextPlugin) */
-    readsSession?: boolean;
     /**
      * An admin route: the least admin role that may call it (requireAdmin). A route without one
      * is for owners only; a module names its usual role with `defaultAdminRole`.
@@ -132,11 +130,7 @@ export function createSessionReader(options: SessionReaderOptions): SessionReade
   return reader;
 }
 
-/**
- * Fills `request.auth` for every request, and shares the session reader as `app.sessions`. A
- * route with `config: { readsSession: true }` reads the session itself, in the same statement
- * as its own first read, in an onRequest hook of its own placed before its guard.
- */
+/** Fills `request.auth` for every request, and shares the session reader as `app.sessions`. */
 export const authContextPlugin = fp<{ auth: Auth; now: () => Date }>(
   async (app, { auth, now }) => {
     // The secret and cookie name better-auth itself signs and reads the session cookie with.
@@ -150,7 +144,6 @@ export const authContextPlugin = fp<{ auth: Auth; now: () => Date }>(
     app.decorate('sessions', sessions);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.readsSession === true) return;
       request.auth = await sessions.resolve(request.headers.cookie);
     });
   },

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  apiErrorSchema,
   confirmPaymentSchema,
   lockedQuoteSchema,
   orderCreateSchema,
@@ -12,22 +14,21 @@ import {
   orderQuoteRequestSchema,
   orderSchema,
 } from '@permuta/contracts';
-import { writeAsIs } from '../../lib/serialize.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import { readMultipart, sendOrderFile } from './order-files.ts';
-import type { CustomerOrderPage } from './orders.repository.ts';
+import type { OrderStreams } from './order-streams.ts';
 import type { OrdersService } from './orders.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 413, 422, 503);
 
 /** The customer's order routes (docs/orders-api.md). Only ever the caller's own orders. */
-export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
-  app,
-  { orders },
-) => {
+export const customerOrderRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  streams: OrderStreams;
+}> = async (app, { orders, streams }) => {
   const tags = ['orders'];
   const caller = (request: FastifyRequest) => ({
     userId: signedIn(request).userId,
@@ -100,22 +101,10 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
     async (request) => orders.limits(signedIn(request).userId),
   );
 
-  // The order page reads its caller's session and the order in one statement: the session is
-  // resolved by this route's own hook (readsSession), then the usual guard decides.
-  const pages = new WeakMap<FastifyRequest, CustomerOrderPage | null>();
   app.get(
     '/api/v1/orders/:id',
     {
-      config: { readsSession: true },
-      onRequest: [
-        async (request) => {
-          const { id } = request.params as { id: string };
-          const read = await orders.readPage(request.headers.cookie, String(id ?? ''));
-          request.auth = read.auth;
-          pages.set(request, read.page);
-        },
-        requireCustomer,
-      ],
+      onRequest: requireCustomer,
       schema: {
         tags,
         summary: 'One of my orders',
@@ -124,10 +113,38 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService 
         params: orderIdParamsSchema,
         response: { 200: orderSchema, ...errors },
       },
-      // the page a customer keeps open, polled (see lib/serialize.ts)
-      serializerCompiler: writeAsIs,
     },
-    async (request) => orders.showPage(pages.get(request) ?? null),
+    async (request) => orders.page(signedIn(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/api/v1/orders/:id/events',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        tags,
+        summary: 'My order, live (server-sent events)',
+        description:
+          'A `text/event-stream` of the order: `event: order` with the same body as GET /api/v1/orders/:id at once and after every change of the order, on any instance, within a second; `: ping` comments every 25 s. The stream ends after the order reaches a final status, and after about 5 minutes (the browser reconnects after `retry`, checking the session again). 404 for an order that is not mine; 429 ORDER_STREAMS_LIMIT with too many streams open at once.',
+        params: orderIdParamsSchema,
+        response: {
+          200: z.string().describe('text/event-stream'),
+          ...errors,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = signedIn(request);
+      const view = await orders.page(userId, request.params.id);
+      if (!streams.canOpen(userId)) throw new AppError('ORDER_STREAMS_LIMIT', 429);
+      const headers: Record<string, string> = { 'x-request-id': request.id };
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
+      }
+      reply.hijack();
+      streams.open(reply.raw, headers, userId, view);
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@permuta/contracts';
-import { orderEvents, orders, sessions, settings, tokens, users } from '@permuta/db';
+import { orderEvents, orders, sessions, settings, users } from '@permuta/db';
 import type { Tx } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -37,7 +37,7 @@ const page = (who: { cookie: string }, id: string) =>
     headers: { cookie: who.cookie },
   });
 
-describe('the order page in one read', () => {
+describe('the order page', () => {
   it('shows what the order, its events and the settings give, by reference and by id', async () => {
     const order = await insertOrder(t.app, owner.id, { status: 'user_confirmed' });
     const at = (ms: number) => new Date(order.createdAt.getTime() + ms);
@@ -131,7 +131,7 @@ describe('the order page in one read', () => {
   });
 });
 
-describe('the session of the order page (read with the order)', () => {
+describe('the session of the order page', () => {
   const status = async (cookie: string, id: string) =>
     (await t.app.inject({ url: `/api/v1/orders/${id}`, headers: { cookie } })).statusCode;
 
@@ -223,52 +223,16 @@ describe('settings on the order page', () => {
   });
 });
 
-describe('the order page kept between reads', () => {
-  /** A change the database does not announce (its triggers off): only a kept read hides it. */
-  const unannounced = (work: (tx: Tx) => Promise<unknown>) =>
-    t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-      await work(tx);
-    });
-  const setTxHash = (id: string, txHash: string | null) => (tx: Tx) =>
-    tx.update(orders).set({ txHash }).where(eq(orders.id, id));
-  const txHashOf = async (key: string) => (await page(owner, key)).json().txHash;
-  const announce = (id: string) => t.app.db.execute(sql`SELECT pg_notify('order_changed', ${id})`);
-  /**
-   * Reads the page until a read is kept: on PostgreSQL the notifications of the order's own
-   * creation may still be on their way, and drop the first read kept. `txHash` is the row's, and
-   * stays so (what is kept then agrees with the row; a probe read by mistake is announced away).
-   */
-  const keptNow = async (
-    order: { id: string; reference: string },
-    txHash: string | null = null,
-  ) => {
-    await expect
-      .poll(async () => {
-        const first = await txHashOf(order.reference);
-        await unannounced(setTxHash(order.id, 'probe'));
-        const second = await txHashOf(order.reference);
-        await unannounced(setTxHash(order.id, txHash));
-        if (first === txHash && second === txHash) return true;
-        await announce(order.id);
-        return false;
-      })
-      .toBe(true);
-  };
-
-  it('serves the kept read until the database announces a change to the order', async () => {
+describe('the order page read every time', () => {
+  it('shows a change the database did not announce on the very next read (nothing is kept)', async () => {
     const order = await insertOrder(t.app, owner.id);
-    await keptNow(order);
-    await unannounced(setTxHash(order.id, 'hash-1'));
-    // kept: by reference and by id
-    expect(await txHashOf(order.reference)).toBeNull();
-    expect(await txHashOf(order.id)).toBeNull();
-    await announce(order.id);
-    await expect.poll(() => txHashOf(order.reference)).toBe('hash-1');
-
-    // an announced change (any UPDATE, here by another connection than the app's services)
-    await t.app.db.update(orders).set({ txHash: 'hash-2' }).where(eq(orders.id, order.id));
-    await expect.poll(() => txHashOf(order.id)).toBe('hash-2');
+    expect((await page(owner, order.reference)).json().txHash).toBeNull();
+    await t.app.db.transaction(async (tx: Tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.update(orders).set({ txHash: 'hash-1' }).where(eq(orders.id, order.id));
+    });
+    expect((await page(owner, order.reference)).json().txHash).toBe('hash-1');
+    expect((await page(owner, order.id)).json().txHash).toBe('hash-1');
   });
 
   it('shows an event added from elsewhere on the timeline', async () => {
@@ -281,31 +245,7 @@ describe('the order page kept between reads', () => {
       actorType: 'system',
       note: 'from elsewhere',
     });
-    await expect
-      .poll(async () => (await page(owner, order.reference)).json().events.length)
-      .toBe(2);
-  });
-
-  it('forgets every page on a change to the catalogue or to more than 100 orders', async () => {
-    const order = await insertOrder(t.app, owner.id);
-    await keptNow(order);
-    await unannounced(setTxHash(order.id, 'hash-3'));
-    await t.app.db.update(tokens).set({ name: 'Real (PIX) ' }).where(eq(tokens.code, 'PIX'));
-    await expect.poll(() => txHashOf(order.reference)).toBe('hash-3');
-    expect((await page(owner, order.reference)).json().receive.name).toBe('Real (PIX) ');
-    await t.app.db.update(tokens).set({ name: 'Real (PIX)' }).where(eq(tokens.code, 'PIX'));
-
-    const others = [];
-    for (let i = 0; i < 101; i += 1) others.push((await insertOrder(t.app, stranger.id)).id);
-    await keptNow(order, 'hash-3');
-    await unannounced(setTxHash(order.id, 'hash-4'));
-    expect(await txHashOf(order.reference)).toBe('hash-3');
-    // one statement over 101 other orders: announced as '*'
-    await t.app.db
-      .update(orders)
-      .set({ txHash: 'bulk' })
-      .where(sql`${orders.id} IN ${others}`);
-    await expect.poll(() => txHashOf(order.reference)).toBe('hash-4');
+    expect((await page(owner, order.reference)).json().events).toHaveLength(2);
   });
 
   it("shows this process's own change on the very next read, and the page stays its owner's", async () => {
@@ -318,31 +258,8 @@ describe('the order page kept between reads', () => {
       headers: { cookie: owner.cookie },
     });
     expect(canceled.statusCode).toBe(200);
-    // no waiting: the service forgot the page as its transaction committed
     expect((await page(owner, order.reference)).json().status).toBe('canceled');
     expect((await page(owner, order.id)).json().status).toBe('canceled');
     expect((await page(stranger, order.id)).statusCode).toBe(404);
   });
-
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'reads every time while the notifications are not heard, and keeps again once they are',
-    async () => {
-      const order = await insertOrder(t.app, owner.id);
-      await keptNow(order);
-      const listeners = () =>
-        t.app.db.execute<{ pid: number }>(
-          sql`SELECT pid FROM pg_stat_activity
-               WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
-        );
-      const [listener] = (await listeners()).rows;
-      expect(listener).toBeDefined();
-      await t.app.db.execute(sql`SELECT pg_terminate_backend(${listener!.pid})`);
-      // the lost connection drops the kept pages (no notification could have, nor the 30 s)
-      await unannounced(setTxHash(order.id, 'hash-5'));
-      await expect.poll(() => txHashOf(order.reference)).toBe('hash-5');
-      // listening again (it tries every second): a read is kept again
-      await expect.poll(async () => (await listeners()).rows.length, { timeout: 5000 }).toBe(1);
-      await keptNow(order, 'hash-5');
-    },
-  );
 });

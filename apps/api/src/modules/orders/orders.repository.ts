@@ -8,7 +8,6 @@ import {
   networks,
   orderEvents,
   orders,
-  sessions,
   settings,
   tokens,
   users,
@@ -17,8 +16,6 @@ import {
 import type { Db, Network, NewOrder, Order, OrderEvent, Settings, Tx } from '@permuta/db';
 import type { OrderStatus } from '@permuta/contracts';
 import { SETTINGS_DEFAULTS } from '@permuta/contracts';
-import { sessionColumns } from '../auth/auth.repository.ts';
-import type { SessionRow } from '../auth/auth.repository.ts';
 
 export type OrderRow = Order;
 export type OrderEventRow = OrderEvent;
@@ -254,143 +251,45 @@ export async function findOrderDetail(
   return row ?? null;
 }
 
-// --- the customer's order page ------------------------------------------------------------------
-
-/** What a row of `columns` holds, as drizzle would map it. */
-type ColumnsData<T extends Record<string, PgColumn>> = {
-  [K in keyof T]: T[K]['_']['notNull'] extends true ? T[K]['_']['data'] : T[K]['_']['data'] | null;
-};
-
-interface JsonColumns<T extends Record<string, PgColumn>> {
-  /** `json_build_object('key', column, ...)`; numerics as text, so that amounts stay exact */
-  sql: SQL;
-  /** The object back, each value mapped by its column as drizzle maps a row (dates, numbers). */
-  read(json: Record<string, unknown>): ColumnsData<T>;
-}
-
-/**
- * Columns packed into one JSON object. The driver's cost of a row grows with its number of
- * columns (each is described, given a parser and decoded on every read); one JSON value costs one.
- */
-function jsonColumns<T extends Record<string, PgColumn>>(columns: T): JsonColumns<T> {
-  const entries = Object.entries(columns);
-  const pairs = entries.map(([key, column]) => {
-    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`unexpected JSON key ${key}`);
-    const exact = column.getSQLType().startsWith('numeric') ? sql.raw('::text') : sql.raw('');
-    return sql`${sql.raw(`'${key}'`)}, ${column}${exact}`;
-  });
-  // each column's own mapping, taken once (aliased tables' columns are proxies)
-  const readers = entries.map(([key, column]) => {
-    const map = column.mapFromDriverValue.bind(column) as (value: unknown) => unknown;
-    return { key, map };
-  });
-  return {
-    sql: sql`json_build_object(${sql.join(pairs, sql`, `)})`,
-    read(json) {
-      const row: Record<string, unknown> = {};
-      for (const { key, map } of readers) {
-        const value = json[key];
-        row[key] = value === null || value === undefined ? null : map(value);
-      }
-      return row as ColumnsData<T>;
-    },
-  };
-}
-
-/** What the order page shows of an order. */
-const pageOrder = jsonColumns({
-  id: orders.id,
-  reference: orders.reference,
-  status: orders.status,
-  amountSend: orders.amountSend,
-  amountReceive: orders.amountReceive,
-  amountReceived: orders.amountReceived,
-  refundOnly: orders.refundOnly,
-  rate: orders.rate,
-  priceSendBrl: orders.priceSendBrl,
-  priceReceiveBrl: orders.priceReceiveBrl,
-  feeRate: orders.feeRate,
-  networkFee: orders.networkFee,
-  extraFee: orders.extraFee,
-  paymentMethod: orders.paymentMethod,
-  addressToReceive: orders.addressToReceive,
-  memoToReceive: orders.memoToReceive,
-  refundAddress: orders.refundAddress,
-  txHash: orders.txHash,
-  payoutTxId: orders.payoutTxId,
-  proofStorageKey: orders.proofStorageKey,
-  paymentProofStorageKey: orders.paymentProofStorageKey,
-  refundProofStorageKey: orders.refundProofStorageKey,
-  boletoStorageKey: orders.boletoStorageKey,
-  boletoLine: orders.boletoLine,
-  quoteLockedUntil: orders.quoteLockedUntil,
-  expiresAt: orders.expiresAt,
-  createdAt: orders.createdAt,
-  updatedAt: orders.updatedAt,
-  statusChangedAt: orders.statusChangedAt,
-});
-
 /** The columns of an order its page shows (a part of OrderRow). */
-export type OrderViewRow = ReturnType<typeof pageOrder.read>;
-
-const tokenJson = (token: typeof sendToken | typeof receiveToken) =>
-  jsonColumns({
-    id: token.id,
-    code: token.code,
-    name: token.name,
-    kind: token.kind,
-    precision: token.precision,
-    enabled: token.enabled,
-  });
-const pageSend = tokenJson(sendToken);
-const pageReceive = tokenJson(receiveToken);
+export type OrderViewRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'reference'
+  | 'status'
+  | 'amountSend'
+  | 'amountReceive'
+  | 'amountReceived'
+  | 'refundOnly'
+  | 'rate'
+  | 'priceSendBrl'
+  | 'priceReceiveBrl'
+  | 'feeRate'
+  | 'networkFee'
+  | 'extraFee'
+  | 'paymentMethod'
+  | 'addressToReceive'
+  | 'memoToReceive'
+  | 'refundAddress'
+  | 'txHash'
+  | 'payoutTxId'
+  | 'proofStorageKey'
+  | 'paymentProofStorageKey'
+  | 'refundProofStorageKey'
+  | 'boletoStorageKey'
+  | 'boletoLine'
+  | 'quoteLockedUntil'
+  | 'expiresAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'statusChangedAt'
+>;
 
 /** What the platform shows of an order's network: where and how to send a crypto token. */
-const pageNetwork = jsonColumns({
-  id: networks.id,
-  code: networks.code,
-  name: networks.name,
-  depositAddress: networks.depositAddress,
-  depositMemo: networks.depositMemo,
-  minConfirmations: networks.minConfirmations,
-  tip: networks.tip,
-  notice: networks.notice,
-});
 export type OrderNetworkRef = Pick<
   Network,
   'id' | 'code' | 'name' | 'depositAddress' | 'depositMemo' | 'minConfirmations' | 'tip' | 'notice'
 >;
-
-const EVENT_ALIAS = 'e';
-const event = alias(orderEvents, EVENT_ALIAS);
-const pageEvent = jsonColumns({
-  id: event.id,
-  orderId: event.orderId,
-  fromStatus: event.fromStatus,
-  toStatus: event.toStatus,
-  actorType: event.actorType,
-  actorId: event.actorId,
-  note: event.note,
-  createdAt: event.createdAt,
-});
-
-/**
- * The order's page as one JSON value (null without an order): the order, its tokens, its network
- * and its events oldest first (the order of listEvents). The events' subquery names the outer
- * order explicitly, so that it means the same whatever the outer query joins.
- */
-const pageJson = sql<
-  Record<string, unknown> | string | null
->`CASE WHEN "orders"."id" IS NULL THEN NULL
-  ELSE json_build_object(
-    'order', ${pageOrder.sql},
-    'send', ${pageSend.sql},
-    'receive', ${pageReceive.sql},
-    'network', ${pageNetwork.sql},
-    'events', coalesce((SELECT json_agg(${pageEvent.sql} ORDER BY ${event.createdAt}, ${event.id})
-                          FROM ${orderEvents} AS ${sql.identifier(EVENT_ALIAS)}
-                         WHERE ${event.orderId} = "orders"."id"), '[]'::json))
-  END`;
 
 /** What an order's page is built from: the order, its tokens and its network. */
 export interface OrderViewDetail {
@@ -398,68 +297,6 @@ export interface OrderViewDetail {
   send: TokenRef;
   receive: TokenRef;
   network: OrderNetworkRef | null;
-}
-
-export interface CustomerOrderPage {
-  detail: OrderViewDetail;
-  events: OrderEventRow[];
-}
-
-function pageOf(value: Record<string, unknown> | string | null): CustomerOrderPage | null {
-  if (value === null) return null;
-  const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<
-    string,
-    Record<string, unknown>
-  > & { events: Record<string, unknown>[] };
-  const network = pageNetwork.read(json.network!);
-  return {
-    detail: {
-      order: pageOrder.read(json.order!),
-      send: pageSend.read(json.send!),
-      receive: pageReceive.read(json.receive!),
-      network: network.id === null ? null : network,
-    },
-    events: json.events.map((e) => pageEvent.read(e)),
-  };
-}
-
-export interface SessionOrderPage {
-  session: SessionRow;
-  /** the order when it is the session user's, else null */
-  page: CustomerOrderPage | null;
-}
-
-/**
- * A request's session and the order page of its user in ONE statement: the session and its user
- * by token (as prepareSessionLookup), and the order with its tokens, its network and its events,
- * only when it belongs to that user (one JSON value, only what the page shows). null when no
- * session has that token. Prepared once per database (named on PostgreSQL: parsed and planned
- * once per connection), one statement by id and one by reference. Not for transactions.
- */
-export function prepareSessionOrderPage(
-  db: Db,
-): (token: string, idOrReference: string) => Promise<SessionOrderPage | null> {
-  const statement = (key: typeof orders.id | typeof orders.reference, name: string) =>
-    db
-      .select({ session: sessionColumns, page: pageJson })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(orders, and(eq(orders.userId, sessions.userId), eq(key, sql.placeholder('key'))))
-      .leftJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
-      .leftJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
-      .leftJoin(networks, eq(networks.id, orders.networkId))
-      .where(eq(sessions.token, sql.placeholder('token')))
-      .limit(1)
-      .prepare(name);
-  const byId = statement(orders.id, 'orders_session_page_by_id');
-  const byReference = statement(orders.reference, 'orders_session_page_by_reference');
-  return async (token, idOrReference) => {
-    const id = idOrReference.trim();
-    const [row] = UUID.test(id)
-      ? await byId.execute({ token, key: id.toLowerCase() })
-      : await byReference.execute({ token, key: id.toUpperCase() });
-    return row ? { session: row.session, page: pageOf(row.page) } : null;
-  };
 }
 
 export async function findOrderRow(db: Db | Tx, id: string): Promise<OrderRow | null> {

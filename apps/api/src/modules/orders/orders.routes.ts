@@ -4,11 +4,13 @@ import { MAX_DOCUMENT_BYTES } from '@permuta/contracts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
 import { adminOrderRoutes } from './orders.admin.routes.ts';
 import { customerOrderRoutes } from './orders.customer.routes.ts';
+import type { OrderStreams } from './order-streams.ts';
 import type { OrdersService } from './orders.service.ts';
 import { customerReceiptRoutes } from './receipts.routes.ts';
 
 export interface OrderRoutesOptions {
   orders: OrdersService;
+  streams: OrderStreams;
   adminOrders: AdminOrdersService;
   brandName: string;
   allowedOrigins: string[];
@@ -32,7 +34,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       headerPairs: 20,
     },
   });
-  await app.register(customerOrderRoutes, { orders: options.orders });
+  await app.register(customerOrderRoutes, { orders: options.orders, streams: options.streams });
   await app.register(customerReceiptRoutes, {
     db: app.db,
     brand: options.brandName,

@@ -32,7 +32,6 @@ import { AppError, badRequest, notFound, unprocessable } from '../../lib/app-err
 import { writeAudit } from '../../lib/audit.ts';
 import { checkDocumentFile } from '../documents/file-check.ts';
 import type { UploadedFile } from '../documents/file-check.ts';
-import type { AuthContext, SessionReader } from '../auth/guards.ts';
 import type { PricingService, QuoteInput } from '../pricing/pricing.service.ts';
 import { availableStock, lockStock } from '../treasury/treasury.service.ts';
 import {
@@ -56,13 +55,11 @@ import {
   isQuoteReused,
   listCustomerOrders,
   lockCustomer,
-  prepareSessionOrderPage,
   quoteUsed,
   readSettings,
   updateOrderInStatus,
 } from './orders.repository.ts';
-import type { CustomerOrderPage, OrderDetailRow, OrderRow, TokenRef } from './orders.repository.ts';
-import type { OrderPageCache } from './order-page-cache.ts';
+import type { OrderDetailRow, OrderRow, TokenRef } from './orders.repository.ts';
 import { amountToPay } from './payment-instructions.ts';
 import { readQuote, signQuote } from './quote-token.ts';
 import { settingsSnapshot } from './settings-snapshot.ts';
@@ -88,10 +85,6 @@ export interface OrdersServiceDeps {
   pricing: Pick<PricingService, 'quote'>;
   /** HMAC key of quote tokens (see quote-token.ts) */
   quoteKey: Buffer;
-  /** how the order page reads its caller's session (see readPage) */
-  sessions: Pick<SessionReader, 'token' | 'context' | 'resolve'>;
-  /** the order page's kept reads (see readPage) */
-  pages: OrderPageCache;
   now: () => Date;
   logError: (details: object, message: string) => void;
 }
@@ -232,7 +225,6 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
  */
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, storage } = deps;
-  const sessionOrderPage = prepareSessionOrderPage(db);
   const pageSettings = settingsSnapshot(db);
 
   async function requireDocuments(userId: string, required: boolean): Promise<void> {
@@ -520,41 +512,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /**
-     * The caller and the order page (the page's route reads its session itself); the route's
-     * guard decides on `auth`. The order's read kept by `deps.pages` serves while nothing about
-     * the order changed: then only the session is read. Otherwise ONE statement reads the
-     * session of the cookie with its user (as every request), and the order when it is that
-     * user's, with its tokens, network and events; that read is kept for the next request.
+     * The caller's order page (a 404 for an order that is not theirs), for its route and its
+     * live stream; the settings it shows (payment instructions, operating hours) from a
+     * snapshot of at most 2 s.
      */
-    async readPage(
-      cookieHeader: string | undefined,
-      id: string,
-    ): Promise<{ auth: AuthContext | null; page: CustomerOrderPage | null }> {
-      const key = id.trim();
-      const kept = deps.pages.get(key);
-      if (kept) {
-        // the session is read on every request; the kept page is only its owner's
-        const auth = await deps.sessions.resolve(cookieHeader);
-        return { auth, page: auth && auth.userId === kept.ownerId ? kept.page : null };
-      }
-      const token = deps.sessions.token(cookieHeader);
-      if (!token) return { auth: null, page: null };
-      const version = deps.pages.begin();
-      const found = await sessionOrderPage(token, key);
-      const auth = await deps.sessions.context(found?.session ?? null);
-      if (!auth || !found?.page) return { auth, page: null };
-      deps.pages.keep(version, found.page, auth.userId);
-      return { auth, page: found.page };
-    },
-
-    /**
-     * The order page read by readPage (null: not the caller's, a 404); the settings it shows
-     * (payment instructions, operating hours) from a snapshot of at most 2 s.
-     */
-    async showPage(page: CustomerOrderPage | null): Promise<OrderView> {
-      if (!page) throw notFound();
-      const settings = await pageSettings.get();
-      return buildOrderView(db, page.detail, settings, deps.now(), 'customer', page.events);
+    async page(userId: string, id: string): Promise<OrderView> {
+      const detail = await ownDetail(userId, id);
+      return buildOrderView(db, detail, await pageSettings.get(), deps.now(), 'customer');
     },
 
     /** Stores the customer's proof of payment (document rules) on a pending order. */

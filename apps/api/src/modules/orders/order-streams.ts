@@ -1,0 +1,187 @@
+import type { ServerResponse } from 'node:http';
+import { isFinalStatus } from '@permuta/contracts';
+import type { OrderView } from '@permuta/contracts';
+
+/**
+ * The customer's order page, pushed (decision 031): each open page holds one server-sent-events
+ * stream of its order. The stream starts with the order's view and carries the fresh view after
+ * every committed change, told by `changed(orderId)` — from this process's order mover and from
+ * the database's notifications of a change anywhere (another instance, a job, SQL by hand).
+ *
+ * - One read per change and order, whatever the number of its streams (all are its owner's);
+ *   changes told while a read is running are folded into one more read after it.
+ * - A stream ends after its order reaches a final status, after `lifetimeMs` (give or take a
+ *   fifth, so that streams opened together do not all come back together): the browser
+ *   reconnects on its own, and the new request checks the session again, so a signed-out or
+ *   deactivated session stops receiving within that time. At most `maxPerUser` at once per
+ *   customer (tabs); a comment every `heartbeatMs` keeps proxies from closing an idle stream.
+ */
+export interface OrderStreamsOptions {
+  /** the view of `orderId` for its owner `userId`, or null when it is no longer theirs */
+  readView(orderId: string, userId: string): Promise<OrderView | null>;
+  log: { error(details: object, message: string): void };
+  maxPerUser?: number;
+  lifetimeMs?: number;
+  heartbeatMs?: number;
+  /** the browser's wait before reconnecting, sent as the stream's `retry` */
+  retryMs?: number;
+}
+
+export const ORDER_STREAM_DEFAULTS = {
+  maxPerUser: 8,
+  lifetimeMs: 5 * 60_000,
+  heartbeatMs: 25_000,
+  retryMs: 3000,
+};
+
+interface Stream {
+  userId: string;
+  orderId: string;
+  response: ServerResponse;
+  timers: NodeJS.Timeout[];
+  /** the JSON of the view sent last */
+  last: string;
+}
+
+export interface OrderStreams {
+  /** whether `userId` may open one more stream */
+  canOpen(userId: string): boolean;
+  /**
+   * Starts the stream of `view` on `response` (the request's raw response, taken over from the
+   * framework) with the response headers given; ends with the connection.
+   */
+  open(
+    response: ServerResponse,
+    headers: Record<string, string>,
+    userId: string,
+    view: OrderView,
+  ): void;
+  /** an order changed (its id), or every order ('*') */
+  changed(orderId: string): void;
+  /** ends every stream (the server is closing) */
+  closeAll(): void;
+  /** open streams (metrics and tests) */
+  readonly size: number;
+}
+
+export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
+  const settings = { ...ORDER_STREAM_DEFAULTS, ...definedOf(options) };
+  const byOrder = new Map<string, Set<Stream>>();
+  const perUser = new Map<string, number>();
+  /** orders being read: true when another change came in meanwhile */
+  const reading = new Map<string, boolean>();
+
+  let size = 0;
+
+  function write(stream: Stream, text: string): void {
+    if (!stream.response.writableEnded) stream.response.write(text);
+  }
+
+  /** Sends `view` unless it is the one this stream had last (a change heard twice). */
+  function send(stream: Stream, view: OrderView, json = JSON.stringify(view)): void {
+    if (json === stream.last) return;
+    stream.last = json;
+    write(stream, `event: order\ndata: ${json}\n\n`);
+    if (isFinalStatus(view.status)) end(stream);
+  }
+
+  function end(stream: Stream): void {
+    if (!stream.response.writableEnded) stream.response.end();
+    forget(stream);
+  }
+
+  function forget(stream: Stream): void {
+    const streams = byOrder.get(stream.orderId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) byOrder.delete(stream.orderId);
+    for (const timer of stream.timers) clearTimeout(timer);
+    const open = (perUser.get(stream.userId) ?? 1) - 1;
+    if (open > 0) perUser.set(stream.userId, open);
+    else perUser.delete(stream.userId);
+    size -= 1;
+  }
+
+  async function refresh(orderId: string): Promise<void> {
+    try {
+      do {
+        reading.set(orderId, false);
+        const streams = byOrder.get(orderId);
+        const first = streams?.values().next().value;
+        if (!first) return;
+        const view = await options.readView(orderId, first.userId);
+        const json = view ? JSON.stringify(view) : '';
+        // every stream of an order is its owner's
+        for (const stream of [...(byOrder.get(orderId) ?? [])]) {
+          if (view) send(stream, view, json);
+          else end(stream);
+        }
+      } while (reading.get(orderId) === true);
+    } catch (error) {
+      options.log.error({ err: error, orderId }, 'order stream not refreshed');
+    } finally {
+      reading.delete(orderId);
+    }
+  }
+
+  function changedOne(orderId: string): void {
+    if (!byOrder.has(orderId)) return;
+    if (reading.has(orderId)) {
+      reading.set(orderId, true);
+      return;
+    }
+    reading.set(orderId, false);
+    void refresh(orderId);
+  }
+
+  return {
+    canOpen: (userId) => (perUser.get(userId) ?? 0) < settings.maxPerUser,
+
+    open(response, headers, userId, view) {
+      const stream: Stream = { userId, orderId: view.id, response, timers: [], last: '' };
+      response.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
+      response.write(`retry: ${settings.retryMs}\n\n`);
+      let streams = byOrder.get(view.id);
+      if (!streams) byOrder.set(view.id, (streams = new Set()));
+      streams.add(stream);
+      perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      size += 1;
+      response.on('close', () => forget(stream));
+
+      const heartbeat = setInterval(() => write(stream, ': ping\n\n'), settings.heartbeatMs);
+      const lifetime = settings.lifetimeMs * (0.8 + Math.random() * 0.4);
+      stream.timers.push(
+        heartbeat,
+        setTimeout(() => end(stream), lifetime),
+      );
+      for (const timer of stream.timers) timer.unref();
+      send(stream, view);
+    },
+
+    changed(orderId) {
+      if (orderId === '*') for (const id of [...byOrder.keys()]) changedOne(id);
+      else changedOne(orderId);
+    },
+
+    closeAll() {
+      for (const streams of [...byOrder.values()]) for (const stream of [...streams]) end(stream);
+    },
+
+    get size() {
+      return size;
+    },
+  };
+}
+
+function definedOf(options: OrderStreamsOptions): Partial<typeof ORDER_STREAM_DEFAULTS> {
+  const { maxPerUser, lifetimeMs, heartbeatMs, retryMs } = options;
+  return Object.fromEntries(
+    Object.entries({ maxPerUser, lifetimeMs, heartbeatMs, retryMs }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+}
