@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import { isFinalStatus } from '@permuta/contracts/order-state';
 import type { OrderView } from '@permuta/contracts/orders';
 import { apiFetch, isApiError } from '../../../lib/api.ts';
@@ -30,6 +30,7 @@ export function orderQueryOptions(
     queryKey: orderKeys.detail(session, id),
     queryFn: ({ signal }) => getOrder(id, locale, signal),
     staleTime: 5_000,
+    structuralSharing: keepNewerOrder,
     // polling pauses in a background tab: coming back asks again, unless the stream kept up
     refetchOnWindowFocus: !live,
     // a missing order stays missing; anything else gets one more try
@@ -42,6 +43,27 @@ export function orderQueryOptions(
       return live ? false : ORDER_POLL_MS;
     },
   });
+}
+
+/**
+ * What the cache keeps when a view of the order arrives. A view that knows fewer of the order's
+ * moves than the one in the cache left the API before the latest pushed change (a refetch or a
+ * mutation's answer overtaken by the stream): the newer view stays, or the page would step back
+ * and, with nothing polling, stay behind. The timeline only grows, so its length orders two views
+ * of one order without trusting clocks.
+ */
+export function keepNewerOrder(old: unknown, next: unknown): unknown {
+  const kept = old as Partial<OrderView> | undefined;
+  const coming = next as Partial<OrderView> | undefined;
+  if (
+    kept?.id !== undefined &&
+    kept.id === coming?.id &&
+    Array.isArray(kept.events) &&
+    Array.isArray(coming.events) &&
+    coming.events.length < kept.events.length
+  )
+    return old;
+  return replaceEqualDeep(old, next);
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { OrderView } from '@permuta/contracts/orders';
 import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
 import { orderKeys } from '../api/keys.ts';
-import { orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
+import { keepNewerOrder, orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
 import {
   parseOrderView,
   STREAM_REOPEN_MS,
@@ -73,6 +73,23 @@ class FakeEventSource {
     act(() => this.#dispatch(new Event('error')));
   }
 }
+
+/** the order after the customer said they paid: one more move on its timeline */
+const paymentSent = order({
+  status: 'user_confirmed',
+  summary: 'waiting_admin_confirmation',
+  actions: [],
+  events: [
+    ...order().events,
+    {
+      from: 'pending',
+      to: 'user_confirmed',
+      actor: 'customer',
+      note: null,
+      createdAt: '2026-11-23T10:05:00.000Z',
+    },
+  ],
+});
 
 const UUID = '6f1c9a7e-0000-4000-8000-000000000001';
 let current: OrderView;
@@ -275,6 +292,21 @@ describe('the order page pushed by server-sent events', () => {
     );
   });
 
+  it('keeps a pushed change when an older answer arrives after it', async () => {
+    renderOrder('en-US');
+    const stream = await openStream();
+    stream.open();
+    stream.push(current);
+    stream.push(paymentSent);
+    await waitFor(() => expect(statusText()).toBe('Payment sent: we are confirming it'));
+    // an answer the API gave before that change (the fetch still answers the pending order)
+    await act(() =>
+      getQueryClient().refetchQueries({ queryKey: orderKeys.detail(null, 'EX-7K2Q9') }),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(statusText()).toBe('Payment sent: we are confirming it');
+  });
+
   it('takes a message that is not a view for no view: the page keeps polling', async () => {
     useFakeClock();
     renderOrder('en-US');
@@ -350,6 +382,17 @@ describe('the order query', () => {
     expect(interval(false, order({ status: 'completed' }))).toBe(false);
     expect(orderQueryOptions(null, 'EX-7K2Q9', 'en-US', true).refetchOnWindowFocus).toBe(false);
     expect(orderQueryOptions(null, 'EX-7K2Q9', 'en-US', false).refetchOnWindowFocus).toBe(true);
+  });
+
+  it('keeps the view that knows more of the order when an older one arrives', () => {
+    expect(keepNewerOrder(paymentSent, current)).toBe(paymentSent);
+    expect(keepNewerOrder(current, paymentSent)).toEqual(paymentSent);
+    // the same moves: the answer wins (files, actions and deadlines change without a move)
+    const withProof = order({ files: { ...current.files, proof: true } });
+    expect(keepNewerOrder(current, withProof)).toEqual(withProof);
+    expect(keepNewerOrder(undefined, current)).toEqual(current);
+    const other = order({ id: 'another', events: [] });
+    expect(keepNewerOrder(current, other)).toEqual(other);
   });
 
   it('reads an order event as a view only when it is one', () => {
