@@ -10,6 +10,8 @@ export const orderPaths = {
       pageSize: query.pageSize ? String(query.pageSize) : undefined,
     }),
   order: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}`,
+  /** the order's server-sent events: its view now and after every change (see order-stream.ts) */
+  orderEvents: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/events`,
   orderProof: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/proof`,
   orderConfirmPayment: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/confirm-payment`,
   orderCancel: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/cancel`,
