@@ -21,7 +21,14 @@ const signedAmount = sql`CASE WHEN ${treasuryEntries.direction} = 'credit' THEN 
 
 /** Takes the token's row lock until the transaction ends: the ledger's writers queue on it. */
 export async function lockToken(tx: Tx, tokenId: string): Promise<void> {
-  await tx.select({ id: tokens.id }).from(tokens).where(eq(tokens.id, tokenId)).for('update');
+  // NO KEY UPDATE: serializes the stock checks of one token as FOR UPDATE would, but leaves
+  // the key-share lock of a row that refers to the token (an order being inserted) free: with
+  // FOR UPDATE, two orders in opposite directions deadlocked (orders.race-directions.test.ts).
+  await tx
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(eq(tokens.id, tokenId))
+    .for('no key update');
 }
 
 /** Sum of the ledger of a token (credits - debits), a decimal string. */
