@@ -82,10 +82,21 @@ for (const locale of LOCALES) {
       data: { action: 'confirm_funds', amountReceived: '100' },
     });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
+    // pushed to the open page (its event stream), no reload: the server sends it within a
+    // second of the commit; the browser's render gets a second more on a busy machine
+    await expect(page.getByTestId('order-status')).toHaveText(
+      text(locale, 'orders.customerStatus.admin_confirmed'),
+      { timeout: 2_000 },
+    );
     const paid = await admin.post(`/api/v1/admin/orders/${ref}/pay`, {
       multipart: { file: await pngFile('pagamento.png'), payoutTxId: `E2E${order.reference}` },
     });
     expect(paid.status(), await paid.text()).toBe(200);
+    await expect(page.getByTestId('order-status')).toHaveText(
+      text(locale, 'orders.customerStatus.admin_paid'),
+      { timeout: 2_000 },
+    );
+    // and the same after a fresh load
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText(
       text(locale, 'orders.customerStatus.admin_paid'),

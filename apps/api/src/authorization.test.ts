@@ -132,6 +132,12 @@ const OWNER_FIXTURES: Record<string, OwnerFixture> = {
     const owner = await trader(app);
     return { owner, url: `/api/v1/orders/${(await placeOrder(app, owner)).id}` };
   },
+  'GET /api/v1/orders/:id/events': async (app) => {
+    const owner = await trader(app);
+    // a final order: its stream sends the view and ends (an open one would stay open)
+    const order = await insertOrder(app, owner.id, { status: 'completed' });
+    return { owner, url: `/api/v1/orders/${order.reference}/events` };
+  },
   'POST /api/v1/orders/:id/proof': async (app) => {
     const owner = await trader(app);
     const upload = pngUpload();

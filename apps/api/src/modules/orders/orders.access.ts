@@ -10,6 +10,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/v1/orders': 'customer',
   'GET /api/v1/orders/limits': 'customer',
   'GET /api/v1/orders/:id': 'customer',
+  'GET /api/v1/orders/:id/events': 'customer',
   'POST /api/v1/orders/:id/proof': 'customer',
   'POST /api/v1/orders/:id/confirm-payment': 'customer',
   'POST /api/v1/orders/:id/cancel': 'customer',
