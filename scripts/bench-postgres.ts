@@ -373,7 +373,8 @@ async function explainCaptured<T>(handle: DbHandle, run: (db: Db) => Promise<T>)
     const planning = Number(/Planning Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
     runs.push({ execution, planning, plan });
   }
-  runs.sort((a, b) => a.execution - b.execution);
+  // the median by what the target counts: planning + execution
+  runs.sort((a, b) => a.planning + a.execution - (b.planning + b.execution));
   return { ...runs[1]!, statement, answer };
 }
 
