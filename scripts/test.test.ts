@@ -5,26 +5,26 @@ import { findChromium } from './browser.ts';
 
 const script = path.join(import.meta.dirname, 'test.ts');
 
-/** Runs `npm test`'s script for the PostgreSQL leg alone, without a database URL. */
-function postgresLegWithout(env: Record<string, string>) {
+/** Runs `npm test`'s script for one step that needs PostgreSQL, without a database URL. */
+function postgresStepWithout(step: string, env: Record<string, string>) {
   const { TEST_DATABASE_URL: _url, CI: _ci, ...rest } = process.env;
-  return spawnSync(process.execPath, [script, 'api-postgres'], {
+  return spawnSync(process.execPath, [script, step], {
     env: { ...rest, ...env },
     encoding: 'utf8',
   });
 }
 
-describe('npm test without a PostgreSQL database', () => {
+describe.each(['api-postgres', 'bench'])('npm test without a PostgreSQL database: %s', (step) => {
   it('fails in CI, naming why', () => {
-    const run = postgresLegWithout({ CI: 'true' });
+    const run = postgresStepWithout(step, { CI: 'true' });
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('api-postgres: FAILED (TEST_DATABASE_URL is not set');
+    expect(run.stdout).toContain(`${step}: FAILED (TEST_DATABASE_URL is not set`);
   });
 
-  it("skips the leg on a developer's machine, with a line saying so", () => {
-    const run = postgresLegWithout({});
+  it("skips the step on a developer's machine, with a line saying so", () => {
+    const run = postgresStepWithout(step, {});
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('api-postgres: skipped (TEST_DATABASE_URL is not set)');
+    expect(run.stdout).toContain(`${step}: skipped (TEST_DATABASE_URL is not set)`);
   });
 });
 

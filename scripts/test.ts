@@ -1,7 +1,8 @@
 /**
  * `npm test` (also `npm run validate`): every check, in the order that fails fastest.
  * lint -> typecheck -> unit -> API on PGlite -> API on PostgreSQL (when TEST_DATABASE_URL is set)
- * -> build -> browser tests. Stops at the first failing step; ends with one summary line.
+ * -> the short benchmark (same condition) -> build -> browser tests. Stops at the first failing
+ * step; ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -37,6 +38,19 @@ const steps: Step[] = [
     name: 'api-postgres',
     command: ['npx', 'vitest', 'run', '--project', 'api'],
     // a developer without PostgreSQL skips this leg; CI must run it
+    skip: !ci && noPostgres,
+    cannot: ci && noPostgres && `${noPostgres}, and CI runs every leg`,
+  },
+  {
+    // `npm run bench`'s short run on the same PostgreSQL server (decision 029): every figure is
+    // printed so a regression shows in every run; failed requests fail it, timings never do
+    name: 'bench',
+    command: ['npm', 'run', 'bench'],
+    env: {
+      BENCH_SHORT: '1',
+      BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      BENCH_POSTGRES_REQUIRED: '1',
+    },
     skip: !ci && noPostgres,
     cannot: ci && noPostgres && `${noPostgres}, and CI runs every leg`,
   },
