@@ -81,7 +81,7 @@ describe('the order page', () => {
       const res = await page(owner, key);
       expect(res.statusCode, key).toBe(200);
       const body = res.json();
-      // written without zod (lib/serialize.ts): still exactly the contract's shape
+      // exactly the contract's shape
       expect(orderSchema.strict().parse(body)).toEqual(body);
       expect({ ...body, processingFrom: null }).toEqual({
         ...JSON.parse(JSON.stringify(expected)),

@@ -3,10 +3,8 @@ import {
   catalogueResponseSchema,
   quoteRequestSchema,
   quoteResponseSchema,
-  type QuoteResponse,
 } from '@permuta/contracts';
 import { apiErrors } from '../../lib/api-errors.ts';
-import { rememberedValidator } from '../../lib/remembered-validator.ts';
 import type { PricingService } from './pricing.service.ts';
 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (
@@ -43,14 +41,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
           ...apiErrors(400, 422, 503),
         },
       },
-      validatorCompiler: rememberedValidator(5000),
     },
-    // The calculator's hot path: the service keeps each quote's JSON text per price snapshot
-    // (its tests parse the answers with quoteResponseSchema), so the answer is sent as is.
-    async (request, reply) => {
-      reply.type('application/json; charset=utf-8');
-      // already the JSON text of a QuoteResponse: a string with a JSON type is sent as is
-      return (await pricing.quoteJson(request.query)) as unknown as QuoteResponse;
-    },
+    async (request) => pricing.quote(request.query),
   );
 };

@@ -11,7 +11,7 @@ import {
 import type { CatalogueResponse, PublicToken, QuoteResponse } from '@permuta/contracts';
 import type { z } from 'zod';
 import type { quoteRequestSchema } from '@permuta/contracts';
-import { AppError, badRequest, unavailable, unprocessable } from '../../lib/app-error.ts';
+import { badRequest, unavailable, unprocessable } from '../../lib/app-error.ts';
 import type { PricingSnapshot, SnapshotNetwork, SnapshotToken } from './pricing.repository.ts';
 
 export type QuoteInput = z.output<typeof quoteRequestSchema>;
@@ -19,10 +19,6 @@ export type QuoteInput = z.output<typeof quoteRequestSchema>;
 type SnapshotPrice = NonNullable<SnapshotToken['price']>;
 /** A quote as one snapshot answers it, but for the moment it is given (`quotedAt`). */
 type QuoteOfSnapshot = Omit<QuoteResponse, 'quotedAt'>;
-/** What a snapshot keeps per input: the quote, and its JSON text without the closing brace. */
-type Worked = { quote: QuoteOfSnapshot; text: string } | { error: AppError };
-/** Inputs remembered per snapshot (a snapshot lives `cacheMs`); beyond this, worked out again. */
-const WORKED_PER_SNAPSHOT = 2000;
 
 export interface PricingServiceDeps {
   loadSnapshot: () => Promise<PricingSnapshot>;
@@ -43,8 +39,6 @@ export function createPricingService(deps: PricingServiceDeps) {
   let loading: Promise<PricingSnapshot> | null = null;
   // A load that began before an invalidation (e.g. a settings change) must not be kept.
   let generation = 0;
-  /** Quotes worked out on each snapshot, by input; gone with the snapshot. */
-  const worked = new WeakMap<PricingSnapshot, Map<string, Worked>>();
 
   async function snapshot(): Promise<PricingSnapshot> {
     const at = Date.now();
@@ -194,13 +188,8 @@ export function createPricingService(deps: PricingServiceDeps) {
     };
   }
 
-  /**
-   * The quote of the current snapshot for an input. Tokens, network and the prices' freshness
-   * are checked on every call; the arithmetic and limits depend only on the snapshot and the
-   * input, so they are worked out once per snapshot (the calculator sends the same amounts again
-   * and again), errors included.
-   */
-  async function ofSnapshot(input: QuoteInput): Promise<{ quote: QuoteOfSnapshot; text: string }> {
+  /** The quote of the current snapshot for an input: tokens, network, prices, then arithmetic. */
+  async function ofSnapshot(input: QuoteInput): Promise<QuoteOfSnapshot> {
     const snap = await snapshot();
     if (input.send === input.receive) {
       throw badRequest('SAME_TOKEN', {}, { receive: 'field.invalid' });
@@ -225,28 +214,10 @@ export function createPricingService(deps: PricingServiceDeps) {
 
     const sendPrice = requirePrice(send, snap);
     const receivePrice = requirePrice(receive, snap);
-    const key = `${send.id}|${receive.id}|${network?.code ?? ''}|${input.side}|${input.amount}`;
-    let table = worked.get(snap);
-    if (!table) {
-      table = new Map();
-      worked.set(snap, table);
-    }
-    let entry = table.get(key);
-    if (!entry) {
-      try {
-        const quote = arithmetic(snap, input, send, receive, network, {
-          send: sendPrice,
-          receive: receivePrice,
-        });
-        entry = { quote, text: JSON.stringify(quote).slice(0, -1) };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        entry = { error };
-      }
-      if (table.size < WORKED_PER_SNAPSHOT) table.set(key, entry);
-    }
-    if ('error' in entry) throw entry.error;
-    return entry;
+    return arithmetic(snap, input, send, receive, network, {
+      send: sendPrice,
+      receive: receivePrice,
+    });
   }
 
   return {
@@ -298,17 +269,7 @@ export function createPricingService(deps: PricingServiceDeps) {
     },
 
     async quote(input: QuoteInput): Promise<QuoteResponse> {
-      const quote = await ofSnapshot(input);
-      return { ...quote.quote, quotedAt: now().toISOString() };
-    },
-
-    /**
-     * The same quote as JSON text, for the calculator's route: the text is kept with the quote,
-     * so a request costs the checks above and one timestamp, not a serialization.
-     */
-    async quoteJson(input: QuoteInput): Promise<string> {
-      const quote = await ofSnapshot(input);
-      return `${quote.text},"quotedAt":"${now().toISOString()}"}`;
+      return { ...(await ofSnapshot(input)), quotedAt: now().toISOString() };
     },
   };
 }

@@ -258,7 +258,7 @@ describe('quotes', () => {
   });
 });
 
-describe('quotes worked out once per snapshot', () => {
+describe('quotes on a snapshot', () => {
   it('answer exactly what the contract says, on either side and for a crypto payout', async () => {
     for (const body of [
       { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'send', amount: '100' },
@@ -268,11 +268,11 @@ describe('quotes worked out once per snapshot', () => {
       const first = await quote(body);
       const again = await quote(body);
       expect(first.statusCode, first.body).toBe(200);
-      // the response is written without zod: it must still be exactly the schema's shape
+      // exactly the schema's shape
       expect(quoteResponseSchema.strict().parse(first.json())).toEqual(first.json());
       expect(again.json()).toEqual(first.json());
     }
-    // an error is remembered as the same error
+    // the same error each time
     const low = { send: 'USDT', receive: 'PIX', network: 'TRC20', side: 'receive', amount: '1' };
     expect((await quote(low)).json().error.code).toBe('AMOUNT_BELOW_MINIMUM');
     expect((await quote(low)).json().error.code).toBe('AMOUNT_BELOW_MINIMUM');
