@@ -39,7 +39,6 @@ import {
   machineBusySeconds,
   maxOf,
   postgresCpuSeconds,
-  periodic,
   poisson,
   Recorder,
   runOpenLoop,
@@ -47,17 +46,25 @@ import {
   seededRandom,
 } from './bench-traffic.ts';
 import type { Arrival, Client } from './bench-traffic.ts';
+import {
+  confirmFunds,
+  movedOn,
+  openStreams,
+  PUSH_TARGET_MS,
+  PUSH_TIMEOUT_MS,
+} from './bench-streams.ts';
+import type { EventStream, MovableCustomer } from './bench-streams.ts';
 
-/** A customer of the mix: signed in (own session), verified, with a PIX and a USDT wallet. */
-export interface MixCustomer {
+/**
+ * A customer of the mix: signed in (own session), verified, with a PIX and a USDT wallet, and an
+ * open order they said they paid (user_confirmed), whose page they keep open.
+ */
+export interface MixCustomer extends MovableCustomer {
   id: string;
   name: string;
   email: string;
-  cookie: string;
   pixWalletId: string;
   usdtWalletId: string;
-  /** the reference of the customer's open order, whose page is kept open */
-  reference: string;
 }
 
 /** Every p99 of the mix at its fixed rates (issue: "every request kind p99 <= 50 ms"). */
@@ -65,12 +72,16 @@ export const P99_TARGET_MS = 50;
 export const QUOTES_PER_SECOND = 20;
 export const ORDERS_PER_SECOND = 2;
 export const DESK_PAGES_PER_SECOND = 1;
+/** the admin's moves of open orders whose pages are open, each timed to its page's event */
+export const MOVES_PER_SECOND = 1;
 /** values quoted and ordered, in reais */
 const VALUE_MIN_BRL = 200;
 const VALUE_MAX_BRL = 5000;
 
 export const KINDS = {
-  page: 'order page (GET /api/v1/orders/:reference)',
+  page: 'order page load (GET /api/v1/orders/:reference)',
+  move: 'admin move (POST /api/v1/admin/orders/:id/transition)',
+  push: "order page's event after the admin's answer (its stream)",
   quote: 'quote (GET /api/v1/quotes)',
   lock: 'order: quote lock (POST /api/v1/orders/quote)',
   create: 'order: create (POST /api/v1/orders)',
@@ -304,6 +315,10 @@ interface Traffic {
   nextCustomer: number;
   /** the admin desk's latencies by view (where its time goes) */
   deskViews: Map<string, number[]>;
+  /** each customer's open order page's stream, by reference */
+  streams: Map<string, EventStream>;
+  /** the customers whose order is moved next, in turn (each once) */
+  toMove: MixCustomer[];
 }
 
 async function orderPage(t: Traffic, customer: MixCustomer, dueAt: number) {
@@ -314,6 +329,30 @@ async function orderPage(t: Traffic, customer: MixCustomer, dueAt: number) {
   if (t.rec.record(KINDS.page, dueAt, answer, 200) && !answer.body.includes(customer.reference)) {
     t.rec.fail(KINDS.page, `the page of ${customer.reference} does not name it`);
   }
+}
+
+/**
+ * The admin confirms the funds of the next customer's open order (user_confirmed, never moved
+ * before); the move is timed from when it was due, the customer's page's event from the admin's
+ * answer (0 when it came first). No event within PUSH_TIMEOUT_MS is a failure.
+ */
+async function move(t: Traffic, dueAt: number) {
+  const customer = t.toMove.shift();
+  if (!customer) {
+    t.rec.fail(KINDS.move, 'no open order left to move (every customer was moved)');
+    return;
+  }
+  const stream = t.streams.get(customer.reference)!;
+  const mark = stream.events.length;
+  const { answer, answeredAt } = await confirmFunds(t.client, t.adminCookie, customer);
+  if (!t.rec.record(KINDS.move, dueAt, answer, 200)) return;
+  const event = await stream.waitFor(mark, movedOn, PUSH_TIMEOUT_MS);
+  if (event) t.rec.time(KINDS.push, Math.max(0, event.at - answeredAt));
+  else
+    t.rec.fail(
+      KINDS.push,
+      `no event on ${customer.reference}'s page ${PUSH_TIMEOUT_MS} ms after the move`,
+    );
 }
 
 async function quote(t: Traffic, input: QuoteInput, dueAt: number) {
@@ -373,21 +412,24 @@ async function deskPage(t: Traffic, dueAt: number) {
 }
 
 export interface MixRates {
+  /** page loads: each customer's once in the window */
   pagesPerSecond: number;
-  pollMs: number;
   quotes: number;
   orders: number;
   desk: number;
+  moves: number;
 }
 
 /** The arrivals of `seconds` of the mix at its fixed rates. */
 function mixArrivals(t: Traffic, rates: MixRates, seconds: number): Arrival[] {
   const arrivals: Arrival[] = [];
   for (const customer of t.customers) {
-    // each page from its own moment, as customers opened them at different times
-    for (const at of periodic(rates.pollMs, t.random() * rates.pollMs, seconds)) {
-      arrivals.push({ at, fire: (dueAt) => orderPage(t, customer, dueAt) });
-    }
+    // the page is pushed (its stream); each customer loads it once, at a moment of their own
+    const at = t.random() * seconds * 1000;
+    arrivals.push({ at, fire: (dueAt) => orderPage(t, customer, dueAt) });
+  }
+  for (const at of evenly(rates.moves, seconds)) {
+    arrivals.push({ at, fire: (dueAt) => move(t, dueAt) });
   }
   for (const at of poisson(rates.quotes, seconds, t.random)) {
     const input = t.quotes.draw(t.random);
@@ -405,7 +447,8 @@ function mixArrivals(t: Traffic, rates: MixRates, seconds: number): Arrival[] {
 
 /**
  * One task of the closed-loop mix: a kind drawn in the fixed rates' proportions (an order is
- * its two requests); the number of requests made.
+ * its two requests); the number of requests made. Not the admin's moves: each order moves once,
+ * and a closed loop would move them all in seconds.
  */
 function mixTask(t: Traffic, rates: MixRates): () => Promise<number> {
   const weights = [rates.pagesPerSecond, rates.quotes, rates.orders, rates.desk];
@@ -492,17 +535,32 @@ export interface MixOptions {
 export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const client = createClient(opts.base);
+  let streams: EventStream[] = [];
   try {
     const quotes = opts.quotes;
     const pollMs = orderPollMs();
     const rates: MixRates = {
-      pollMs,
-      pagesPerSecond: opts.customers.length / (pollMs / 1000),
+      pagesPerSecond: opts.customers.length / opts.seconds,
       quotes: QUOTES_PER_SECOND,
       orders: ORDERS_PER_SECOND,
       desk: DESK_PAGES_PER_SECOND,
+      moves: MOVES_PER_SECOND,
     };
     const random = seededRandom(Number(process.env.BENCH_SEED ?? 29));
+    // each customer's open page holds its stream (one socket each) from before the warm-up
+    const opened = await openStreams(opts.base, opts.customers);
+    streams = opened.streams;
+    const byReference = new Map(streams.map((s) => [s.reference, s]));
+    opts.log(
+      `${streams.length} order-page event streams open (one per customer, own socket each) in ` +
+        `${opened.seconds.toFixed(1)} s`,
+    );
+    // the admin moves customers' orders in a shuffled turn, each once, warm-up included
+    const toMove = opts.customers.filter((c) => !c.moved);
+    for (let i = toMove.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [toMove[i], toMove[j]] = [toMove[j]!, toMove[i]!];
+    }
     const traffic = (rec: Recorder): Traffic => ({
       client,
       rec,
@@ -513,12 +571,17 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
       random,
       nextCustomer: Math.floor(random() * opts.customers.length),
       deskViews: new Map(),
+      streams: byReference,
+      toMove,
     });
     opts.log(
-      `the mix: ${opts.customers.length} order pages each every ${pollMs / 1000} s ` +
-        `(${rates.pagesPerSecond.toFixed(1)}/s), ${rates.quotes} quotes/s over ${quotes.shapes} ` +
-        `pair, network and direction shapes, ${rates.orders} orders/s (lock + create), ` +
-        `${rates.desk} admin desk page/s; ${opts.warmUpSeconds} s warm-up, then ${opts.seconds} s`,
+      `the mix: ${opts.customers.length} order pages open on their event streams (the page ` +
+        `polls every ${pollMs / 1000} s only while its stream is not live: never here), each ` +
+        `loaded once in the window (${rates.pagesPerSecond.toFixed(1)}/s), ${rates.quotes} ` +
+        `quotes/s over ${quotes.shapes} pair, network and direction shapes, ${rates.orders} ` +
+        `orders/s (lock + create), ${rates.desk} admin desk page/s, ${rates.moves} admin ` +
+        `move/s (confirm_funds) timed to its page's event; ${opts.warmUpSeconds} s warm-up, ` +
+        `then ${opts.seconds} s`,
     );
 
     const warm = new Recorder();
@@ -549,9 +612,12 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
       [KINDS.lock]: rates.orders,
       [KINDS.create]: rates.orders,
       [KINDS.desk]: rates.desk,
+      [KINDS.move]: rates.moves,
+      [KINDS.push]: rates.moves,
     };
     for (const line of kindTable(rec, opts.seconds, asked)) console.info(`  ${line}`);
     for (const kind of Object.keys(asked)) {
+      if (kind === KINDS.push) continue;
       const latencies = rec.kinds.get(kind)?.latencies ?? [];
       const p99 = percentile(latencies, 99);
       results.push({
@@ -562,6 +628,26 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
         timing: true,
       });
     }
+    const pushes = rec.kinds.get(KINDS.push)?.latencies ?? [];
+    const pushMax = maxOf(pushes);
+    results.push({
+      name: `${KINDS.push} at the mix's fixed rates: p50 / p99 / max`,
+      value:
+        `${ms(percentile(pushes, 50))} / ${ms(percentile(pushes, 99))} / ${ms(pushMax)} ms ` +
+        `(${pushes.length} moves)`,
+      target: `<= ${PUSH_TARGET_MS} ms`,
+      ok: pushes.length > 0 && pushMax <= PUSH_TARGET_MS,
+      timing: true,
+    });
+    const streamFailures = streams.flatMap((s) => s.failures);
+    const reconnects = streams.reduce((n, s) => n + s.reconnects, 0);
+    for (const f of streamFailures.slice(0, 3)) opts.log(`  stream failure: ${f}`);
+    results.push({
+      name: "the mix's order-page event streams, open through the window",
+      value: `${streams.length} streams, ${reconnects} reconnected, ${streamFailures.length} failed`,
+      target: 'no failures',
+      ok: streamFailures.length === 0,
+    });
     results.push({
       name: "answers of the mix at fixed rates, each kind's status checked",
       value: `${rec.total} requests, ${rec.failures} failed`,
@@ -645,6 +731,7 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
       ok: satFailures === 0 && Number.isFinite(ratio),
     });
   } finally {
+    for (const s of streams) s.close();
     client.close();
   }
   return results;

@@ -121,6 +121,11 @@ export class Recorder {
     return false;
   }
 
+  /** A latency measured otherwise than from a due time to an answer (e.g. an event's). */
+  time(kind: string, ms: number) {
+    this.stats(kind).latencies.push(ms);
+  }
+
   /** A failure found in an answer of the expected status (e.g. a body without what it needs). */
   fail(kind: string, why: string) {
     const stats = this.stats(kind);
