@@ -51,6 +51,7 @@ import { intoWallet, loadQuotes, orderBody, runMix } from './bench-mix.ts';
 import type { MixCustomer, QuoteInput } from './bench-mix.ts';
 import { freePort, percentile, short, startServer, stop } from './bench-server.ts';
 import type { BenchResult } from './bench-server.ts';
+import { rssMbOf, runStreamsPart } from './bench-streams.ts';
 import { createClient, seededRandom } from './bench-traffic.ts';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,6 +66,9 @@ const MIX_WARM_UP_SECONDS = short ? 2 : 5;
 /** closed-loop requests in flight tried for the saturation, and seconds per step */
 const SATURATION_LADDER = [4, 8, 16, 32, 64, 128];
 const SATURATION_STEP_SECONDS = short ? 2 : 5;
+/** order-page streams held at once by the one server (BENCH_STREAMS), and admin moves over them */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? (short ? 500 : 5000));
+const STREAM_MOVES = short ? 20 : 50;
 /** the admin list's default page size (adminOrderListQuerySchema) */
 const PAGE_SIZE = 25;
 /** page 10,000 over a million orders; fewer orders, a page of their filtered status that exists */
@@ -670,7 +674,42 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
     });
     results.push(...mix);
 
-    step(`the deep list pages through GET /api/v1/admin/orders (the server of the mix)`);
+    step(
+      `${STREAMS.toLocaleString('en-US')} concurrent order-page streams on one instance ` +
+        `(scripts/bench-streams.ts): the server's resident memory with them open, then ` +
+        `${STREAM_MOVES} admin moves over their orders, every stream of a moved order timed; ` +
+        'on the server restarted',
+    );
+    // a fresh process: what the streams hold, not what the mix's saturation left in its heap
+    const mixRss = rssMbOf(child.pid);
+    await stop(child);
+    child = null;
+    started = await startServer(port, env);
+    child = started.child;
+    console.info(
+      `[postgres] the server restarted (resident memory after the mix: ` +
+        `${mixRss === null ? 'unknown' : `${mixRss.toFixed(0)} MB`})`,
+    );
+    const moverClient = createClient(base);
+    try {
+      results.push(
+        ...(await runStreamsPart({
+          base,
+          client: moverClient,
+          customers,
+          adminCookie,
+          streams: STREAMS,
+          moves: STREAM_MOVES,
+          movesPerSecond: 5,
+          serverPid: child.pid,
+          log: (line) => console.info(`[postgres] ${line}`),
+        })),
+      );
+    } finally {
+      moverClient.close();
+    }
+
+    step(`the deep list pages through GET /api/v1/admin/orders (the same server, warmed again)`);
     for (const { c, cursor } of explained) {
       const query = new URLSearchParams({ status: c.status, limit: String(PAGE_SIZE) });
       if (cursor) query.set('cursor', cursor);
