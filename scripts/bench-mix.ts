@@ -1,10 +1,13 @@
 /**
  * The traffic of `npm run bench`, shaped like users' (decision 029). On one server, at once:
  *
- * - **order page**: every customer keeps their open order's page open; it asks
- *   GET /api/v1/orders/:reference with that customer's own session cookie every ORDER_POLL_MS of
- *   the web app (read from its source: 15 s), each customer from a random moment, so 1,000
- *   customers ask about 67 pages a second;
+ * - **order page**: every customer keeps their open order's page open, and the page is pushed
+ *   (decision 031): one GET /api/v1/orders/:id/events stream per customer with their own session
+ *   cookie, opened before the warm-up, each on a socket of its own (scripts/bench-streams.ts).
+ *   The page polls every ORDER_POLL_MS (read from the web app's source: 15 s) only while its
+ *   stream is not live, which never happens here; each customer loads the page once
+ *   (GET /api/v1/orders/:reference) at a random moment of the window, so the route stays
+ *   measured (1,000 customers over 30 s: 33 a second);
  * - **quote**: the calculator's GET /api/v1/quotes, 20 a second arriving at random (Poisson),
  *   each with a pair, network, direction (`side`) and amount drawn from the catalogue the server
  *   publishes (GET /api/v1/tokens): values of R$ 200 to R$ 5,000, typed as people type them;
@@ -13,11 +16,13 @@
  *   the customer's PIX wallet (crypto or Deriv sent) or USDT TRC20 wallet (PIX sent);
  * - **admin desk**: one page a second of GET /api/v1/admin/orders: a view (a status, a search,
  *   a day, a sort), then its next pages by `nextCursor`, as an operator pages through the desk.
- * - **order-page event streams (next part, not built yet)**: 5,000 server-sent event streams of
- *   order pages held by this one server while the rest of the mix runs (RSS <= 400 MB, each
- *   stream seeing its order's status change within 1 s) plug in here: opened before the window
- *   in `runMix`, next to the order pages in `mixArrivals`, with status changes made through the
- *   admin's routes and timed from the change to the event.
+ * - **admin move**: one a second, evenly, the admin confirms the funds of the next customer's
+ *   open order (POST /api/v1/admin/orders/:id/transition, confirm_funds of the amount sent, from
+ *   user_confirmed: the setup has every customer say they paid); customers in a shuffled turn,
+ *   each moved once. The move is timed as its own kind; the `event: order` with the new status
+ *   on that customer's stream is timed from the admin's 200 answer (0 when it came first):
+ *   target 1000 ms, and none within 5 s is a failure. Not in the saturation: each order moves
+ *   once. 5,000 streams on one instance are a part of their own (scripts/bench-streams.ts).
  *
  * Every answer's status is checked (a wrong one is a failure, printed with its body). The same
  * kinds in the same proportions then run closed loop at rising concurrency until throughput

@@ -10,10 +10,15 @@
  *    BUFFERS) of the exact SQL the list runs, planning + execution <= 5 ms each;
  * 3. the generated orders settled as the jobs and the desk would have left them (see
  *    `settleHistory`), and each customer's open order created through the API (quote lock +
- *    order), so the desk pages a history shaped like a real one;
- * 4. the mix of users' traffic on that database (scripts/bench-mix.ts): order pages, quotes,
- *    orders and the admin desk at fixed rates, p99 <= 50 ms per kind; its saturation as a ratio
- *    of the bare route's; then the deep list pages through the HTTP route (reported).
+ *    order) and said paid (user_confirmed), so the desk pages a history shaped like a real one
+ *    and the admin has orders to move;
+ * 4. the mix of users' traffic on that database (scripts/bench-mix.ts): order pages held as
+ *    event streams and loaded once, quotes, orders, the admin desk and the admin's moves at fixed
+ *    rates, p99 <= 50 ms per kind, each move's event on its page <= 1000 ms; its saturation as a
+ *    ratio of the bare route's;
+ * 5. BENCH_STREAMS (5,000; 500 in the short run) order-page streams on the server restarted
+ *    (scripts/bench-streams.ts): its VmRSS <= 400 MB, 50 (20) admin moves, each stream of a
+ *    moved order getting its event <= 1000 ms; then the deep list pages through the HTTP route.
  *
  * No PostgreSQL answering: the part is skipped with the reason, the rest of the bench goes on;
  * with BENCH_POSTGRES_REQUIRED=1 (CI) that is a failure.
