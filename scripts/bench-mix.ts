@@ -492,8 +492,10 @@ function ms(value: number): string {
  * max and failed answers, each kind's first failures under it.
  */
 function kindTable(rec: Recorder, seconds: number, asked?: Record<string, number>): string[] {
+  const kinds = asked ? Object.keys(asked) : [...rec.kinds.keys()];
+  const width = Math.max(48, ...kinds.map((k) => k.length + 2));
   const lines = [
-    'kind'.padEnd(48) +
+    'kind'.padEnd(width) +
       (asked ? 'asked/s'.padStart(9) : '') +
       'got/s'.padStart(9) +
       'count'.padStart(8) +
@@ -502,10 +504,10 @@ function kindTable(rec: Recorder, seconds: number, asked?: Record<string, number
       'max ms'.padStart(9) +
       'errors'.padStart(8),
   ];
-  for (const kind of asked ? Object.keys(asked) : [...rec.kinds.keys()]) {
+  for (const kind of kinds) {
     const s = rec.kinds.get(kind) ?? { latencies: [], failures: 0, samples: [] };
     lines.push(
-      kind.padEnd(48) +
+      kind.padEnd(width) +
         (asked ? asked[kind]!.toFixed(1).padStart(9) : '') +
         (s.latencies.length / seconds).toFixed(1).padStart(9) +
         String(s.latencies.length).padStart(8) +
