@@ -1,10 +1,13 @@
 /**
  * The traffic of `npm run bench`, shaped like users' (decision 029). On one server, at once:
  *
- * - **order page**: every customer keeps their open order's page open; it asks
- *   GET /api/v1/orders/:reference with that customer's own session cookie every ORDER_POLL_MS of
- *   the web app (read from its source: 15 s), each customer from a random moment, so 1,000
- *   customers ask about 67 pages a second;
+ * - **order page**: every customer keeps their open order's page open, and the page is pushed
+ *   (decision 031): one GET /api/v1/orders/:id/events stream per customer with their own session
+ *   cookie, opened before the warm-up, each on a socket of its own (scripts/bench-streams.ts).
+ *   The page polls every ORDER_POLL_MS (read from the web app's source: 15 s) only while its
+ *   stream is not live, which never happens here; each customer loads the page once
+ *   (GET /api/v1/orders/:reference) at a random moment of the window, so the route stays
+ *   measured (1,000 customers over 30 s: 33 a second);
  * - **quote**: the calculator's GET /api/v1/quotes, 20 a second arriving at random (Poisson),
  *   each with a pair, network, direction (`side`) and amount drawn from the catalogue the server
  *   publishes (GET /api/v1/tokens): values of R$ 200 to R$ 5,000, typed as people type them;
@@ -13,11 +16,13 @@
  *   the customer's PIX wallet (crypto or Deriv sent) or USDT TRC20 wallet (PIX sent);
  * - **admin desk**: one page a second of GET /api/v1/admin/orders: a view (a status, a search,
  *   a day, a sort), then its next pages by `nextCursor`, as an operator pages through the desk.
- * - **order-page event streams (next part, not built yet)**: 5,000 server-sent event streams of
- *   order pages held by this one server while the rest of the mix runs (RSS <= 400 MB, each
- *   stream seeing its order's status change within 1 s) plug in here: opened before the window
- *   in `runMix`, next to the order pages in `mixArrivals`, with status changes made through the
- *   admin's routes and timed from the change to the event.
+ * - **admin move**: one a second, evenly, the admin confirms the funds of the next customer's
+ *   open order (POST /api/v1/admin/orders/:id/transition, confirm_funds of the amount sent, from
+ *   user_confirmed: the setup has every customer say they paid); customers in a shuffled turn,
+ *   each moved once. The move is timed as its own kind; the `event: order` with the new status
+ *   on that customer's stream is timed from the admin's 200 answer (0 when it came first):
+ *   target 1000 ms, and none within 5 s is a failure. Not in the saturation: each order moves
+ *   once. 5,000 streams on one instance are a part of their own (scripts/bench-streams.ts).
  *
  * Every answer's status is checked (a wrong one is a failure, printed with its body). The same
  * kinds in the same proportions then run closed loop at rising concurrency until throughput
@@ -39,7 +44,6 @@ import {
   machineBusySeconds,
   maxOf,
   postgresCpuSeconds,
-  periodic,
   poisson,
   Recorder,
   runOpenLoop,
@@ -47,17 +51,25 @@ import {
   seededRandom,
 } from './bench-traffic.ts';
 import type { Arrival, Client } from './bench-traffic.ts';
+import {
+  confirmFunds,
+  movedOn,
+  openStreams,
+  PUSH_TARGET_MS,
+  PUSH_TIMEOUT_MS,
+} from './bench-streams.ts';
+import type { EventStream, MovableCustomer } from './bench-streams.ts';
 
-/** A customer of the mix: signed in (own session), verified, with a PIX and a USDT wallet. */
-export interface MixCustomer {
+/**
+ * A customer of the mix: signed in (own session), verified, with a PIX and a USDT wallet, and an
+ * open order they said they paid (user_confirmed), whose page they keep open.
+ */
+export interface MixCustomer extends MovableCustomer {
   id: string;
   name: string;
   email: string;
-  cookie: string;
   pixWalletId: string;
   usdtWalletId: string;
-  /** the reference of the customer's open order, whose page is kept open */
-  reference: string;
 }
 
 /** Every p99 of the mix at its fixed rates (issue: "every request kind p99 <= 50 ms"). */
@@ -65,12 +77,16 @@ export const P99_TARGET_MS = 50;
 export const QUOTES_PER_SECOND = 20;
 export const ORDERS_PER_SECOND = 2;
 export const DESK_PAGES_PER_SECOND = 1;
+/** the admin's moves of open orders whose pages are open, each timed to its page's event */
+export const MOVES_PER_SECOND = 1;
 /** values quoted and ordered, in reais */
 const VALUE_MIN_BRL = 200;
 const VALUE_MAX_BRL = 5000;
 
 export const KINDS = {
-  page: 'order page (GET /api/v1/orders/:reference)',
+  page: 'order page load (GET /api/v1/orders/:reference)',
+  move: 'admin move (POST /api/v1/admin/orders/:id/transition)',
+  push: "order page's event after the admin's answer (its stream)",
   quote: 'quote (GET /api/v1/quotes)',
   lock: 'order: quote lock (POST /api/v1/orders/quote)',
   create: 'order: create (POST /api/v1/orders)',
@@ -304,6 +320,10 @@ interface Traffic {
   nextCustomer: number;
   /** the admin desk's latencies by view (where its time goes) */
   deskViews: Map<string, number[]>;
+  /** each customer's open order page's stream, by reference */
+  streams: Map<string, EventStream>;
+  /** the customers whose order is moved next, in turn (each once) */
+  toMove: MixCustomer[];
 }
 
 async function orderPage(t: Traffic, customer: MixCustomer, dueAt: number) {
@@ -314,6 +334,30 @@ async function orderPage(t: Traffic, customer: MixCustomer, dueAt: number) {
   if (t.rec.record(KINDS.page, dueAt, answer, 200) && !answer.body.includes(customer.reference)) {
     t.rec.fail(KINDS.page, `the page of ${customer.reference} does not name it`);
   }
+}
+
+/**
+ * The admin confirms the funds of the next customer's open order (user_confirmed, never moved
+ * before); the move is timed from when it was due, the customer's page's event from the admin's
+ * answer (0 when it came first). No event within PUSH_TIMEOUT_MS is a failure.
+ */
+async function move(t: Traffic, dueAt: number) {
+  const customer = t.toMove.shift();
+  if (!customer) {
+    t.rec.fail(KINDS.move, 'no open order left to move (every customer was moved)');
+    return;
+  }
+  const stream = t.streams.get(customer.reference)!;
+  const mark = stream.events.length;
+  const { answer, answeredAt } = await confirmFunds(t.client, t.adminCookie, customer);
+  if (!t.rec.record(KINDS.move, dueAt, answer, 200)) return;
+  const event = await stream.waitFor(mark, movedOn, PUSH_TIMEOUT_MS);
+  if (event) t.rec.time(KINDS.push, Math.max(0, event.at - answeredAt));
+  else
+    t.rec.fail(
+      KINDS.push,
+      `no event on ${customer.reference}'s page ${PUSH_TIMEOUT_MS} ms after the move`,
+    );
 }
 
 async function quote(t: Traffic, input: QuoteInput, dueAt: number) {
@@ -373,21 +417,24 @@ async function deskPage(t: Traffic, dueAt: number) {
 }
 
 export interface MixRates {
+  /** page loads: each customer's once in the window */
   pagesPerSecond: number;
-  pollMs: number;
   quotes: number;
   orders: number;
   desk: number;
+  moves: number;
 }
 
 /** The arrivals of `seconds` of the mix at its fixed rates. */
 function mixArrivals(t: Traffic, rates: MixRates, seconds: number): Arrival[] {
   const arrivals: Arrival[] = [];
   for (const customer of t.customers) {
-    // each page from its own moment, as customers opened them at different times
-    for (const at of periodic(rates.pollMs, t.random() * rates.pollMs, seconds)) {
-      arrivals.push({ at, fire: (dueAt) => orderPage(t, customer, dueAt) });
-    }
+    // the page is pushed (its stream); each customer loads it once, at a moment of their own
+    const at = t.random() * seconds * 1000;
+    arrivals.push({ at, fire: (dueAt) => orderPage(t, customer, dueAt) });
+  }
+  for (const at of evenly(rates.moves, seconds)) {
+    arrivals.push({ at, fire: (dueAt) => move(t, dueAt) });
   }
   for (const at of poisson(rates.quotes, seconds, t.random)) {
     const input = t.quotes.draw(t.random);
@@ -405,7 +452,8 @@ function mixArrivals(t: Traffic, rates: MixRates, seconds: number): Arrival[] {
 
 /**
  * One task of the closed-loop mix: a kind drawn in the fixed rates' proportions (an order is
- * its two requests); the number of requests made.
+ * its two requests); the number of requests made. Not the admin's moves: each order moves once,
+ * and a closed loop would move them all in seconds.
  */
 function mixTask(t: Traffic, rates: MixRates): () => Promise<number> {
   const weights = [rates.pagesPerSecond, rates.quotes, rates.orders, rates.desk];
@@ -444,8 +492,10 @@ function ms(value: number): string {
  * max and failed answers, each kind's first failures under it.
  */
 function kindTable(rec: Recorder, seconds: number, asked?: Record<string, number>): string[] {
+  const kinds = asked ? Object.keys(asked) : [...rec.kinds.keys()];
+  const width = Math.max(48, ...kinds.map((k) => k.length + 2));
   const lines = [
-    'kind'.padEnd(48) +
+    'kind'.padEnd(width) +
       (asked ? 'asked/s'.padStart(9) : '') +
       'got/s'.padStart(9) +
       'count'.padStart(8) +
@@ -454,10 +504,10 @@ function kindTable(rec: Recorder, seconds: number, asked?: Record<string, number
       'max ms'.padStart(9) +
       'errors'.padStart(8),
   ];
-  for (const kind of asked ? Object.keys(asked) : [...rec.kinds.keys()]) {
+  for (const kind of kinds) {
     const s = rec.kinds.get(kind) ?? { latencies: [], failures: 0, samples: [] };
     lines.push(
-      kind.padEnd(48) +
+      kind.padEnd(width) +
         (asked ? asked[kind]!.toFixed(1).padStart(9) : '') +
         (s.latencies.length / seconds).toFixed(1).padStart(9) +
         String(s.latencies.length).padStart(8) +
@@ -492,17 +542,32 @@ export interface MixOptions {
 export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const client = createClient(opts.base);
+  let streams: EventStream[] = [];
   try {
     const quotes = opts.quotes;
     const pollMs = orderPollMs();
     const rates: MixRates = {
-      pollMs,
-      pagesPerSecond: opts.customers.length / (pollMs / 1000),
+      pagesPerSecond: opts.customers.length / opts.seconds,
       quotes: QUOTES_PER_SECOND,
       orders: ORDERS_PER_SECOND,
       desk: DESK_PAGES_PER_SECOND,
+      moves: MOVES_PER_SECOND,
     };
     const random = seededRandom(Number(process.env.BENCH_SEED ?? 29));
+    // each customer's open page holds its stream (one socket each) from before the warm-up
+    const opened = await openStreams(opts.base, opts.customers);
+    streams = opened.streams;
+    const byReference = new Map(streams.map((s) => [s.reference, s]));
+    opts.log(
+      `${streams.length} order-page event streams open (one per customer, own socket each) in ` +
+        `${opened.seconds.toFixed(1)} s`,
+    );
+    // the admin moves customers' orders in a shuffled turn, each once, warm-up included
+    const toMove = opts.customers.filter((c) => !c.moved);
+    for (let i = toMove.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [toMove[i], toMove[j]] = [toMove[j]!, toMove[i]!];
+    }
     const traffic = (rec: Recorder): Traffic => ({
       client,
       rec,
@@ -513,12 +578,17 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
       random,
       nextCustomer: Math.floor(random() * opts.customers.length),
       deskViews: new Map(),
+      streams: byReference,
+      toMove,
     });
     opts.log(
-      `the mix: ${opts.customers.length} order pages each every ${pollMs / 1000} s ` +
-        `(${rates.pagesPerSecond.toFixed(1)}/s), ${rates.quotes} quotes/s over ${quotes.shapes} ` +
-        `pair, network and direction shapes, ${rates.orders} orders/s (lock + create), ` +
-        `${rates.desk} admin desk page/s; ${opts.warmUpSeconds} s warm-up, then ${opts.seconds} s`,
+      `the mix: ${opts.customers.length} order pages open on their event streams (the page ` +
+        `polls every ${pollMs / 1000} s only while its stream is not live: never here), each ` +
+        `loaded once in the window (${rates.pagesPerSecond.toFixed(1)}/s), ${rates.quotes} ` +
+        `quotes/s over ${quotes.shapes} pair, network and direction shapes, ${rates.orders} ` +
+        `orders/s (lock + create), ${rates.desk} admin desk page/s, ${rates.moves} admin ` +
+        `move/s (confirm_funds) timed to its page's event; ${opts.warmUpSeconds} s warm-up, ` +
+        `then ${opts.seconds} s`,
     );
 
     const warm = new Recorder();
@@ -549,9 +619,12 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
       [KINDS.lock]: rates.orders,
       [KINDS.create]: rates.orders,
       [KINDS.desk]: rates.desk,
+      [KINDS.move]: rates.moves,
+      [KINDS.push]: rates.moves,
     };
     for (const line of kindTable(rec, opts.seconds, asked)) console.info(`  ${line}`);
     for (const kind of Object.keys(asked)) {
+      if (kind === KINDS.push) continue;
       const latencies = rec.kinds.get(kind)?.latencies ?? [];
       const p99 = percentile(latencies, 99);
       results.push({
@@ -562,6 +635,26 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
         timing: true,
       });
     }
+    const pushes = rec.kinds.get(KINDS.push)?.latencies ?? [];
+    const pushMax = maxOf(pushes);
+    results.push({
+      name: `${KINDS.push} at the mix's fixed rates: p50 / p99 / max`,
+      value:
+        `${ms(percentile(pushes, 50))} / ${ms(percentile(pushes, 99))} / ${ms(pushMax)} ms ` +
+        `(${pushes.length} moves)`,
+      target: `<= ${PUSH_TARGET_MS} ms`,
+      ok: pushes.length > 0 && pushMax <= PUSH_TARGET_MS,
+      timing: true,
+    });
+    const streamFailures = streams.flatMap((s) => s.failures);
+    const reconnects = streams.reduce((n, s) => n + s.reconnects, 0);
+    for (const f of streamFailures.slice(0, 3)) opts.log(`  stream failure: ${f}`);
+    results.push({
+      name: "the mix's order-page event streams, open through the window",
+      value: `${streams.length} streams, ${reconnects} reconnected, ${streamFailures.length} failed`,
+      target: 'no failures',
+      ok: streamFailures.length === 0,
+    });
     results.push({
       name: "answers of the mix at fixed rates, each kind's status checked",
       value: `${rec.total} requests, ${rec.failures} failed`,
@@ -645,6 +738,7 @@ export async function runMix(opts: MixOptions): Promise<BenchResult[]> {
       ok: satFailures === 0 && Number.isFinite(ratio),
     });
   } finally {
+    for (const s of streams) s.close();
     client.close();
   }
   return results;

@@ -10,10 +10,15 @@
  *    BUFFERS) of the exact SQL the list runs, planning + execution <= 5 ms each;
  * 3. the generated orders settled as the jobs and the desk would have left them (see
  *    `settleHistory`), and each customer's open order created through the API (quote lock +
- *    order), so the desk pages a history shaped like a real one;
- * 4. the mix of users' traffic on that database (scripts/bench-mix.ts): order pages, quotes,
- *    orders and the admin desk at fixed rates, p99 <= 50 ms per kind; its saturation as a ratio
- *    of the bare route's; then the deep list pages through the HTTP route (reported).
+ *    order) and said paid (user_confirmed), so the desk pages a history shaped like a real one
+ *    and the admin has orders to move;
+ * 4. the mix of users' traffic on that database (scripts/bench-mix.ts): order pages held as
+ *    event streams and loaded once, quotes, orders, the admin desk and the admin's moves at fixed
+ *    rates, p99 <= 50 ms per kind, each move's event on its page <= 1000 ms; its saturation as a
+ *    ratio of the bare route's;
+ * 5. BENCH_STREAMS (5,000; 500 in the short run) order-page streams on the server restarted
+ *    (scripts/bench-streams.ts): its VmRSS <= 400 MB, 50 (20) admin moves, each stream of a
+ *    moved order getting its event <= 1000 ms; then the deep list pages through the HTTP route.
  *
  * No PostgreSQL answering: the part is skipped with the reason, the rest of the bench goes on;
  * with BENCH_POSTGRES_REQUIRED=1 (CI) that is a failure.
@@ -51,6 +56,7 @@ import { intoWallet, loadQuotes, orderBody, runMix } from './bench-mix.ts';
 import type { MixCustomer, QuoteInput } from './bench-mix.ts';
 import { freePort, percentile, short, startServer, stop } from './bench-server.ts';
 import type { BenchResult } from './bench-server.ts';
+import { rssMbOf, runStreamsPart } from './bench-streams.ts';
 import { createClient, seededRandom } from './bench-traffic.ts';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,6 +71,9 @@ const MIX_WARM_UP_SECONDS = short ? 2 : 5;
 /** closed-loop requests in flight tried for the saturation, and seconds per step */
 const SATURATION_LADDER = [4, 8, 16, 32, 64, 128];
 const SATURATION_STEP_SECONDS = short ? 2 : 5;
+/** order-page streams held at once by the one server (BENCH_STREAMS), and admin moves over them */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? (short ? 500 : 5000));
+const STREAM_MOVES = short ? 20 : 50;
 /** the admin list's default page size (adminOrderListQuerySchema) */
 const PAGE_SIZE = 25;
 /** page 10,000 over a million orders; fewer orders, a page of their filtered status that exists */
@@ -226,14 +235,20 @@ async function createCustomers(base: string, db: Db, count: number): Promise<Mix
         pixWalletId: pixWallet!.id,
         usdtWalletId: usdtWallet!.id,
         reference: '',
+        amountSend: '',
+        moved: false,
       });
     },
   );
   return customers;
 }
 
-/** Locks a quote of `input` and creates an order from it through the API; its reference. */
-async function placeOrder(base: string, customer: MixCustomer, input: QuoteInput): Promise<string> {
+/** Locks a quote of `input` and creates an order from it through the API. */
+async function placeOrder(
+  base: string,
+  customer: MixCustomer,
+  input: QuoteInput,
+): Promise<{ reference: string; amountSend: string }> {
   const quote = await postJson(`${base}/api/v1/orders/quote`, input, { cookie: customer.cookie });
   if (quote.status !== 200)
     throw new Error(`quote lock answered ${quote.status}: ${await quote.text()}`);
@@ -244,7 +259,27 @@ async function placeOrder(base: string, customer: MixCustomer, input: QuoteInput
   });
   if (order.status !== 201)
     throw new Error(`order answered ${order.status}: ${await order.text()}`);
-  return ((await order.json()) as { reference: string }).reference;
+  return (await order.json()) as { reference: string; amountSend: string };
+}
+
+/**
+ * The customer says they paid (pending -> user_confirmed) with a transaction id shaped as the
+ * sending network's (EVM and Tron take `0x` + 64 hex, Bitcoin 64 hex, PIX and Deriv a transfer
+ * id): then the admin may confirm the funds, a move the mix times to the customer's page.
+ */
+async function confirmPayment(base: string, customer: MixCustomer) {
+  const hex = randomBytes(32).toString('hex');
+  let answer: Response | null = null;
+  for (const txHash of [`0x${hex}`, hex]) {
+    answer = await postJson(
+      `${base}/api/v1/orders/${customer.reference}/confirm-payment`,
+      { txHash },
+      { cookie: customer.cookie },
+    );
+    if (answer.status === 200) return;
+    if (answer.status !== 400) break;
+  }
+  throw new Error(`confirm-payment answered ${answer!.status}: ${await answer!.text()}`);
 }
 
 /** `count` orders in one INSERT ... SELECT: two years of history, mostly completed. */
@@ -598,7 +633,8 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
 
     step(
       "restarting the server (jobs on, as by default); an admin signed in; each customer's " +
-        'open order created through the API (quote lock + order, one at a time)',
+        'open order created through the API (quote lock + order, one at a time) and said paid ' +
+        '(confirm-payment with a transaction id: user_confirmed, which the admin can move)',
     );
     started = await startServer(port, env);
     child = started.child;
@@ -619,7 +655,10 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
     // One at a time: two creations at once whose tokens are each other's reversed can deadlock
     // (see the mix's failures); the setup measures nothing and must not fail on it.
     await inParallel(customers, 1, async (customer) => {
-      customer.reference = await placeOrder(base, customer, quotes.drawInto(random, intoWallet));
+      const placed = await placeOrder(base, customer, quotes.drawInto(random, intoWallet));
+      customer.reference = placed.reference;
+      customer.amountSend = placed.amountSend;
+      await confirmPayment(base, customer);
     });
     console.info(
       `[postgres] ${customers.length} open orders in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -640,7 +679,42 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
     });
     results.push(...mix);
 
-    step(`the deep list pages through GET /api/v1/admin/orders (the server of the mix)`);
+    step(
+      `${STREAMS.toLocaleString('en-US')} concurrent order-page streams on one instance ` +
+        `(scripts/bench-streams.ts): the server's resident memory with them open, then ` +
+        `${STREAM_MOVES} admin moves over their orders, every stream of a moved order timed; ` +
+        'on the server restarted',
+    );
+    // a fresh process: what the streams hold, not what the mix's saturation left in its heap
+    const mixRss = rssMbOf(child.pid);
+    await stop(child);
+    child = null;
+    started = await startServer(port, env);
+    child = started.child;
+    console.info(
+      `[postgres] the server restarted (resident memory after the mix: ` +
+        `${mixRss === null ? 'unknown' : `${mixRss.toFixed(0)} MB`})`,
+    );
+    const moverClient = createClient(base);
+    try {
+      results.push(
+        ...(await runStreamsPart({
+          base,
+          client: moverClient,
+          customers,
+          adminCookie,
+          streams: STREAMS,
+          moves: STREAM_MOVES,
+          movesPerSecond: 5,
+          serverPid: child.pid,
+          log: (line) => console.info(`[postgres] ${line}`),
+        })),
+      );
+    } finally {
+      moverClient.close();
+    }
+
+    step(`the deep list pages through GET /api/v1/admin/orders (the same server, warmed again)`);
     for (const { c, cursor } of explained) {
       const query = new URLSearchParams({ status: c.status, limit: String(PAGE_SIZE) });
       if (cursor) query.set('cursor', cursor);

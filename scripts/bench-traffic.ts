@@ -2,16 +2,17 @@
  * The load generator of `npm run bench`: requests sent at fixed rates (open loop) and the same
  * requests as fast as answers come back (closed loop, to find where throughput stops growing).
  *
- * Open loop: every request has a time it is due, fixed before the run (a customer's poll every
- * 15 s, quotes arriving at random at 20 a second, ...). It is sent at that time whether or not
- * earlier answers came back, and its latency is counted from that time, not from when a socket
- * was free to send it. A generator that waits for an answer before sending the next request
+ * Open loop: every request has a time it is due, fixed before the run (a customer's page load,
+ * an admin's move every second, quotes arriving at random at 20 a second, ...). It is sent at
+ * that time whether or not earlier answers came back, and its latency is counted from that time,
+ * not from when a socket was free to send it. A generator that waits for an answer before sending the next request
  * sends fewer requests exactly when the server is slow, and the slow moments vanish from its
  * percentiles (coordinated omission); here a stall shows up in every request due during it.
  *
  * Requests go through node:http with one keep-alive agent (a pool of connections, as a reverse
  * proxy keeps to its upstream): it is built in, and cheaper per request than fetch, which counts
- * on a machine where the generator and the server share two cores.
+ * on a machine where the generator and the server share two cores. Order pages' event streams
+ * hold a socket each outside this pool (scripts/bench-streams.ts), so they never starve it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -121,6 +122,11 @@ export class Recorder {
     return false;
   }
 
+  /** A latency measured otherwise than from a due time to an answer (e.g. an event's). */
+  time(kind: string, ms: number) {
+    this.stats(kind).latencies.push(ms);
+  }
+
   /** A failure found in an answer of the expected status (e.g. a body without what it needs). */
   fail(kind: string, why: string) {
     const stats = this.stats(kind);
@@ -146,13 +152,6 @@ export interface Arrival {
   at: number;
   /** sends the request(s) and records them; `dueAt` is the performance.now() it was due */
   fire: (dueAt: number) => Promise<void>;
-}
-
-/** `at` of each poll of one page asked every `periodMs`, from `phaseMs`, for `seconds`. */
-export function periodic(periodMs: number, phaseMs: number, seconds: number): number[] {
-  const times: number[] = [];
-  for (let at = phaseMs; at < seconds * 1000; at += periodMs) times.push(at);
-  return times;
 }
 
 /** `at` of requests arriving at random (a Poisson process) at `perSecond` on average. */

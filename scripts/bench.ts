@@ -12,15 +12,21 @@
  * PostgreSQL (BENCH_DATABASE_URL, skipped when none answers; scripts/bench-postgres.ts):
  * - the admin order list over 1,000,000 generated orders, all and one status, page 1 and page
  *   10,000: EXPLAIN ANALYZE planning + execution <= 5 ms each;
- * - the mix (scripts/bench-mix.ts): 1,000 customers each polling their open order's page with
- *   their own session, 20 quotes/s, 2 orders/s, an admin paging the desk with filters, sent at
- *   fixed rates (open loop, scripts/bench-traffic.ts): p99 <= 50 ms per kind of request, no
- *   failed answer; the mix's saturation req/s ÷ the bare route's (reported).
+ * - the mix (scripts/bench-mix.ts): 1,000 customers each holding their open order's page as an
+ *   event stream (decision 031) with their own session and loading it once, 20 quotes/s,
+ *   2 orders/s, an admin paging the desk with filters and moving one open order a second, sent
+ *   at fixed rates (open loop, scripts/bench-traffic.ts): p99 <= 50 ms per kind of request, the
+ *   moved order's event on its page <= 1000 ms after the admin's answer, no failed answer; the
+ *   mix's saturation req/s ÷ the bare route's (reported);
+ * - 5,000 concurrent order-page streams on one (restarted) instance (scripts/bench-streams.ts):
+ *   its resident memory <= 400 MB; 50 admin moves over their orders, every stream of a moved
+ *   order getting its event <= 1000 ms after the answer.
  *
  * `BENCH_ONLY=embedded` or `BENCH_ONLY=postgres` runs one part. `BENCH_SHORT=1` is the short run
- * of `npm test`'s bench step: 100 customers, 20,000 generated orders, a few seconds per load; it
- * prints every figure and fails only on failed requests or a part that could not run, never on a
- * timing. BENCH_SECONDS, BENCH_CUSTOMERS, BENCH_ORDERS and BENCH_SEED override the sizes.
+ * of `npm test`'s bench step: 100 customers, 20,000 generated orders, 500 streams, a few seconds
+ * per load; it prints every figure and fails only on failed requests (an event missing 5 s after
+ * its move is one) or a part that could not run, never on a timing. BENCH_SECONDS,
+ * BENCH_CUSTOMERS, BENCH_ORDERS, BENCH_STREAMS and BENCH_SEED override the sizes.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
