@@ -44,7 +44,12 @@ import {
   wallets,
 } from '@permuta/db';
 import type { Db, DbHandle } from '@permuta/db';
-import { DOCUMENT_TYPES, ORDER_STATUSES, SETTINGS_DEFAULTS } from '@permuta/contracts';
+import {
+  ADMIN_ORDER_COUNT_CAP,
+  DOCUMENT_TYPES,
+  ORDER_STATUSES,
+  SETTINGS_DEFAULTS,
+} from '@permuta/contracts';
 import type { OrderStatus } from '@permuta/contracts';
 import {
   countAdminOrders,
@@ -606,7 +611,9 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
       { label: `q=${SURNAMES[0]}`, filter: { status: 'all', q: SURNAMES[0] } },
     ];
     for (const { label, filter } of counts) {
-      const run = await explainCaptured(handle, (db) => countAdminOrders(db, filter));
+      const run = await explainCaptured(handle, (db) =>
+        countAdminOrders(db, filter, ADMIN_ORDER_COUNT_CAP),
+      );
       console.info(
         `[postgres] count, ${label}: ${run.answer.toLocaleString('en-US')} orders; execution ` +
           `${run.execution.toFixed(1)} ms, planning ${run.planning.toFixed(2)} ms\n${indent(run.plan)}`,

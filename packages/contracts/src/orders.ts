@@ -405,12 +405,17 @@ export const adminOrderListItemSchema = orderListItemSchema.extend({
   statusChangedAt: z.iso.datetime(),
 });
 
+/** The desk counts matching orders up to this many; beyond, it says "more than" this. */
+export const ADMIN_ORDER_COUNT_CAP = 10_000;
+
 export const adminOrderPageSchema = z.object({
   items: z.array(adminOrderListItemSchema),
   /** null on the last page */
   nextCursor: z.string().nullable(),
-  /** every order matching the filters, over all pages */
+  /** the orders matching the filters over all pages, counted up to ADMIN_ORDER_COUNT_CAP */
   total: z.number().int(),
+  /** more orders match than ADMIN_ORDER_COUNT_CAP (then `total` is the cap) */
+  totalCapped: z.boolean(),
 });
 
 /** A step of the order's history as the back office sees it: with the admin's username. */

@@ -5,7 +5,13 @@ import type {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
 } from '@permuta/contracts';
-import { boletoLineSchema, customerSummary, errorMessage, normalize } from '@permuta/contracts';
+import {
+  ADMIN_ORDER_COUNT_CAP,
+  boletoLineSchema,
+  customerSummary,
+  errorMessage,
+  normalize,
+} from '@permuta/contracts';
 import type { AdminBulkConfirmResult, Locale } from '@permuta/contracts';
 import type { Db, Tx } from '@permuta/db';
 import type { z } from 'zod';
@@ -227,7 +233,7 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
       const after = query.cursor ? decodeOrderCursor(query.cursor, query.sort) : undefined;
       const [rows, total] = await Promise.all([
         listAdminOrders(db, { ...filter, sort: query.sort, after, limit: query.limit + 1 }),
-        countAdminOrders(db, filter),
+        countAdminOrders(db, filter, ADMIN_ORDER_COUNT_CAP),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -250,7 +256,8 @@ export function createAdminOrdersService(deps: AdminOrdersServiceDeps) {
           statusChangedAt: row.statusChangedAt.toISOString(),
         })),
         nextCursor: rows.length > query.limit && last ? encodeOrderCursor(last, query.sort) : null,
-        total,
+        total: Math.min(total, ADMIN_ORDER_COUNT_CAP),
+        totalCapped: total > ADMIN_ORDER_COUNT_CAP,
       };
     },
 

@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
+import { countAdminOrders } from './orders.repository.ts';
 import { callAs, insertOrder, trader } from './test-support.ts';
 
 let t: TestApp;
@@ -100,6 +101,20 @@ describe('the desk sorts by waiting time and by value, and counts the filtered l
     const bad = await asAdmin('GET', `/api/v1/admin/orders?${q}&sort=value&cursor=${forged}`);
     expect(bad.statusCode).toBe(400);
     expect((await asAdmin('GET', `/api/v1/admin/orders?sort=price`)).statusCode).toBe(400);
+  });
+});
+
+describe('the count of the desk', () => {
+  it('counts exactly up to its cap, and says so when more match', async () => {
+    const owner = await registerCustomer(t.app);
+    for (let i = 0; i < 5; i += 1) await insertOrder(t.app, owner.id);
+    const filter = { status: 'all' as const, q: owner.email };
+    expect(await countAdminOrders(t.app.db, filter, 10)).toBe(5);
+    expect(await countAdminOrders(t.app.db, filter, 5)).toBe(5);
+    // one more than the cap: enough to say "more than"
+    expect(await countAdminOrders(t.app.db, filter, 3)).toBe(4);
+    const page = await asAdmin('GET', `/api/v1/admin/orders?q=${encodeURIComponent(owner.email)}`);
+    expect(page.json()).toMatchObject({ total: 5, totalCapped: false });
   });
 });
 

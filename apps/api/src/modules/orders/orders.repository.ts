@@ -716,13 +716,24 @@ export async function listAdminOrders(
     .limit(filter.limit);
 }
 
-/** How many orders match the list's filters, over all pages. */
-export async function countAdminOrders(db: Db | Tx, filter: AdminListFilter): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
+/**
+ * How many orders match the list's filters, over all pages, counting at most `cap` + 1 of them:
+ * an exact count of a million orders took 300 ms and more on every page of the desk, while "more
+ * than 10,000" says as much to the person reading it.
+ */
+export async function countAdminOrders(
+  db: Db | Tx,
+  filter: AdminListFilter,
+  cap: number,
+): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(...adminListConditions(filter)));
+    .where(and(...adminListConditions(filter)))
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ total: count() }).from(matching);
   return row?.total ?? 0;
 }
 

@@ -72,6 +72,24 @@ describe('admin order desk', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says "more than 10,000" when the count stopped at its cap, in both languages', async () => {
+    answer = () =>
+      json(200, { items: [listItem()], nextCursor: null, total: 10_000, totalCapped: true });
+    const en = renderAt('/en-US/admin/orders', <OrdersDesk />);
+    await waitFor(() =>
+      expect(screen.getByTestId('orders-total').textContent).toContain(
+        'more than 10,000 orders match',
+      ),
+    );
+    en.unmount();
+    renderAt('/pt-BR/admin/orders', <OrdersDesk />);
+    await waitFor(() =>
+      expect(screen.getByTestId('orders-total').textContent).toContain(
+        'mais de 10.000 pedidos encontrados',
+      ),
+    );
+  });
+
   it('reads its filters from the URL and sends them to the API', async () => {
     renderAt('/admin/orders?status=refunded&q=maria&from=2026-11-01&to=2026-11-30', <OrdersDesk />);
     await screen.findByRole('table');

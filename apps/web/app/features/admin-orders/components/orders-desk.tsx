@@ -216,7 +216,13 @@ export function OrdersDesk() {
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" data-testid="orders-total" aria-live="polite">
-          {orders.data ? t('adminOrders.list.total', { count: orders.data.total }) : ''}
+          {orders.data
+            ? orders.data.totalCapped
+              ? t('adminOrders.list.totalOver', {
+                  count: new Intl.NumberFormat(locale).format(orders.data.total),
+                })
+              : t('adminOrders.list.total', { count: orders.data.total })
+            : ''}
           {work.data && (
             <>
               {' · '}
