@@ -11,11 +11,9 @@ import { EMAIL_QUEUE } from './lib/jobs.ts';
 import type { EmailJob } from './lib/jobs.ts';
 import { EXPIRE_ORDERS_QUEUE } from './modules/orders/order-jobs.ts';
 import {
-  TRC20_ADDRESS,
   callAs,
   insertOrder,
-  networkId,
-  tokenId,
+  insertPaidPixToUsdt,
   trader,
   updateSettings,
 } from './modules/orders/test-support.ts';
@@ -103,21 +101,7 @@ describe('one order mover for every caller', () => {
 
   it("announces the payout job's moves as it announces the admin's", async () => {
     await updateSettings(t.app, { autoCryptoPayouts: true });
-    const order = await insertOrder(t.app, customer.id, {
-      sendTokenId: await tokenId(t.app, 'PIX'),
-      receiveTokenId: await tokenId(t.app, 'USDT'),
-      networkId: await networkId(t.app, 'USDT', 'TRC20'),
-      amountSend: '540',
-      amountReceive: '95',
-      rate: '0.17777',
-      priceSendBrl: '1',
-      priceReceiveBrl: '5.4',
-      networkFee: '1',
-      walletId: customer.wallets.USDT,
-      addressToReceive: TRC20_ADDRESS,
-      paymentMethod: 'pix',
-      status: 'user_confirmed',
-    });
+    const order = await insertPaidPixToUsdt(t.app, customer);
     const confirm = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/orders/${order.id}/transition`,

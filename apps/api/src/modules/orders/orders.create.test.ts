@@ -9,6 +9,7 @@ import {
   insertWallet,
   liftCustomerLimits,
   lockQuote,
+  PIX_TO_USDT,
   trader,
   updateSettings,
   USDT_TO_PIX,
@@ -131,13 +132,7 @@ describe('order creation preconditions, in order, with their messages', () => {
   it('needs a wallet of this customer for the token received on the quote network', async () => {
     const customer = await trader(t.app, { wallets: [['USDT', 'BEP20'], ['BTC']] });
     const other = await trader(t.app, { wallets: [['USDT', 'TRC20']] });
-    const body = {
-      send: 'PIX',
-      receive: 'USDT',
-      network: 'TRC20',
-      side: 'send',
-      amount: '500',
-    } as const;
+    const body = PIX_TO_USDT;
     const message =
       'You need to create a wallet for the token on the network to proceed with the exchange.';
     const token = await quoteToken(customer, body);

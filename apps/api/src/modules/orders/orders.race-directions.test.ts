@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { USDT_TO_PIX, liftCustomerLimits, lockQuote, trader } from './test-support.ts';
+import { PIX_TO_USDT, USDT_TO_PIX, liftCustomerLimits, lockQuote, trader } from './test-support.ts';
 import type { Trader } from './test-support.ts';
 
 /**
@@ -11,14 +11,6 @@ import type { Trader } from './test-support.ts';
  * as a deadlock: a 500 for a customer doing nothing wrong. Runs on both databases; the
  * embedded one has a single connection and cannot deadlock, PostgreSQL can.
  */
-
-const PIX_TO_USDT = {
-  send: 'PIX',
-  receive: 'USDT',
-  network: 'TRC20',
-  side: 'send',
-  amount: '500',
-} as const;
 
 let t: TestApp;
 let sellers: Trader[];

@@ -196,6 +196,14 @@ export async function lockQuote(app: FastifyInstance, cookie: string, body: Quot
   });
 }
 
+export const PIX_TO_USDT = {
+  send: 'PIX',
+  receive: 'USDT',
+  network: 'TRC20',
+  side: 'send',
+  amount: '500',
+} as const satisfies QuoteRequest;
+
 export const USDT_TO_PIX: QuoteRequest = {
   send: 'USDT',
   receive: 'PIX',
@@ -324,4 +332,31 @@ export async function insertOrder(
 /** A storage key of the orders folder (the file need not exist for moves). */
 export function fakeStorageKey(): string {
   return `orders/${randomBytes(32).toString('hex')}`;
+}
+
+/**
+ * A PIX -> USDT (TRC20) order of `customer` (a trader with a USDT wallet) who says they paid:
+ * 540 BRL for 95 USDT, paid out automatically once the funds are confirmed (when switched on).
+ */
+export async function insertPaidPixToUsdt(
+  app: FastifyInstance,
+  customer: Trader,
+  values: Partial<NewOrder> = {},
+): Promise<Order> {
+  return insertOrder(app, customer.id, {
+    sendTokenId: await tokenId(app, 'PIX'),
+    receiveTokenId: await tokenId(app, 'USDT'),
+    networkId: await networkId(app, 'USDT', 'TRC20'),
+    amountSend: '540',
+    amountReceive: '95',
+    rate: '0.17777',
+    priceSendBrl: '1',
+    priceReceiveBrl: '5.4',
+    networkFee: '1',
+    walletId: customer.wallets.USDT,
+    addressToReceive: TRC20_ADDRESS,
+    paymentMethod: 'pix',
+    status: 'user_confirmed',
+    ...values,
+  });
 }

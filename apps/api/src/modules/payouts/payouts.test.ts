@@ -15,9 +15,9 @@ import {
   TRC20_ADDRESS,
   deliverEmails,
   insertOrder,
+  insertPaidPixToUsdt,
   multipartBody,
   networkId,
-  tokenId,
   trader,
   updateSettings,
 } from '../orders/test-support.ts';
@@ -83,24 +83,7 @@ afterAll(async () => {
 // --- helpers ----------------------------------------------------------------------------------
 
 /** A PIX -> USDT (TRC20) order whose customer says they paid: 540 BRL for 95 USDT. */
-async function paidOrder(values: Partial<NewOrder> = {}) {
-  return insertOrder(t.app, customer.id, {
-    sendTokenId: await tokenId(t.app, 'PIX'),
-    receiveTokenId: await tokenId(t.app, 'USDT'),
-    networkId: await networkId(t.app, 'USDT', 'TRC20'),
-    amountSend: '540',
-    amountReceive: '95',
-    rate: '0.17777',
-    priceSendBrl: '1',
-    priceReceiveBrl: '5.4',
-    networkFee: '1',
-    walletId: customer.wallets.USDT,
-    addressToReceive: TRC20_ADDRESS,
-    paymentMethod: 'pix',
-    status: 'user_confirmed',
-    ...values,
-  });
-}
+const paidOrder = (values: Partial<NewOrder> = {}) => insertPaidPixToUsdt(t.app, customer, values);
 
 async function adminMove(orderId: string, payload: object) {
   return t.app.inject({
