@@ -659,7 +659,11 @@ function adminListConditions(filter: AdminListFilter): (SQL | undefined)[] {
     filter.to ? sql`${orders.createdAt} < ${filter.to.toISOString()}::timestamptz` : undefined,
     filter.ids ? inArray(orders.id, filter.ids) : undefined,
   ];
-  if (q) {
+  if (q && /^EX-[A-Z0-9]+$/i.test(q)) {
+    // a whole reference: the unique index answers it (in an OR with the name's ILIKE, every
+    // order was read: 4.4 s over a million orders in the traffic benchmark)
+    conditions.push(eq(orders.reference, q.toUpperCase()));
+  } else if (q) {
     const pattern = likePattern(q);
     const reference = q.toUpperCase();
     const prefixed = reference.startsWith('EX-') ? reference : `EX-${reference}`;
