@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '../../../../test/setup-dom.ts';
 import type { ReactNode } from 'react';
-import { act, configure, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '@permuta/contracts/orders';
 import { getQueryClient, QueryProvider } from '../../../lib/query-client.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { orderKeys } from '../api/keys.ts';
 import { keepNewerOrder, orderQueryOptions, ORDER_POLL_MS } from '../api/get-order.ts';
 import {
@@ -305,6 +306,36 @@ describe('the order page pushed by server-sent events', () => {
     );
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(statusText()).toBe('Payment sent: we are confirming it');
+  });
+
+  it('says the payment was confirmed even when the stream brought the new status before the answer', async () => {
+    const success = vi.spyOn(toast, 'success').mockResolvedValue('');
+    current = order({
+      files: { proof: true, payment_proof: false, refund_proof: false, boleto: false },
+    });
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+      return json(200, current);
+    });
+    renderOrder('en-US');
+    const stream = await openStream();
+    stream.open();
+    stream.push(current);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(true),
+    );
+    // the server commits, its stream tells the page first: the pending card goes away
+    stream.push(paymentSent);
+    await waitFor(() => expect(statusText()).toBe('Payment sent: we are confirming it'));
+    // then the answer of the confirmation arrives
+    await act(async () => answer(await json(200, paymentSent)));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        'Payment confirmed. We will check the funds and let you know by e-mail.',
+      ),
+    );
   });
 
   it('takes a message that is not a view for no view: the page keeps polling', async () => {

@@ -285,12 +285,14 @@ function ProofSection({
       setProblem(errorMessage('ORDER_PROOF_REQUIRED', locale));
       return;
     }
-    confirm.mutate(hash ? { txHash: hash } : {}, {
-      onSuccess: () => void toast.success(t('orders.proof.confirmed')),
-      onError: (error) => {
+    // A promise, not mutate's callbacks: the order's stream may bring the new status first,
+    // and this card (pending only) is gone before the answer; the toast must still show.
+    confirm.mutateAsync(hash ? { txHash: hash } : {}).then(
+      () => void toast.success(t('orders.proof.confirmed')),
+      (error: Error) => {
         if (!(isApiError(error) && error.fields.txHash)) setProblem(error.message);
       },
-    });
+    );
   };
 
   const hashError =
@@ -420,9 +422,11 @@ function ReceiptSection({ order, queryId }: { order: OrderView; queryId: string 
         <Group>
           <Button
             onClick={() =>
-              receipt.mutate(undefined, {
-                onSuccess: () => void toast.success(t('orders.receipt.done')),
-              })
+              // (a promise: the stream may replace this button before the answer arrives)
+              receipt.mutateAsync().then(
+                () => void toast.success(t('orders.receipt.done')),
+                () => undefined, // shown by receipt.error
+              )
             }
             loading={receipt.isPending}
             leftSection={<IconCircleCheck size={16} aria-hidden="true" />}
@@ -477,12 +481,14 @@ function CancelSection({ order, queryId }: { order: OrderView; queryId: string }
               color="red"
               loading={cancel.isPending}
               onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: () => {
+                // (a promise: the stream may replace this dialog before the answer arrives)
+                cancel.mutateAsync().then(
+                  () => {
                     setOpen(false);
                     void toast.success(t('orders.cancel.done'));
                   },
-                })
+                  () => undefined, // shown by cancel.error
+                )
               }
             >
               {t('orders.cancel.confirm')}
