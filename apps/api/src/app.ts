@@ -215,19 +215,27 @@ export interface RegisteredRoute {
 }
 
 /**
- * The order pages' live streams hear of changes from anywhere (a job, another instance, SQL by
- * hand) through the database's notifications (migration 0005), besides this process's own
- * changes; the streams end when the server closes.
+ * The order pages' live streams hear of changes from anywhere (this process, a job, another
+ * instance, SQL by hand) through the database's notifications (migration 0005). While those are
+ * not heard (the listening connection is lost), this process's own changes are told directly, so
+ * each change is read once; when listening again, every open stream is read again, for what was
+ * missed meanwhile. The streams end when the server closes.
  */
 async function listenForOrderChanges(app: FastifyInstance, services: Services): Promise<void> {
   const streams = services.orderStreams;
+  let heard = false;
+  services.orderChanged.on((id) => {
+    if (!heard) streams.changed(id);
+  });
   const unlisten = await app.dbHandle.listen(
     {
       order_changed: (id) => streams.changed(id),
       catalogue_changed: () => streams.changed('*'),
     },
     (listening) => {
-      if (!listening) app.log.warn('order changes of other instances not heard for now');
+      heard = listening;
+      if (listening) streams.changed('*');
+      else app.log.warn('order changes of other instances not heard for now');
     },
   );
   app.addHook('preClose', async () => {

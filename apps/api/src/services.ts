@@ -147,12 +147,12 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     now,
     logError,
   });
-  // The order pages' live streams: told of this process's changes at once (decision 031).
+  // The order pages' live streams, told of changes by the database's notifications (app.ts),
+  // or by this process's own while those are not heard (decision 031).
   const orderStreams = createOrderStreams({
     readView: (orderId, userId) => orders.page(userId, orderId).catch(nullOn404),
     log: infra.log,
   });
-  orderChanged.on((orderId) => orderStreams.changed(orderId));
   const adminOrders = createAdminOrdersService({
     db,
     mover,

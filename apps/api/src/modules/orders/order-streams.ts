@@ -38,10 +38,14 @@ interface Stream {
   userId: string;
   orderId: string;
   response: ServerResponse;
-  timers: NodeJS.Timeout[];
+  /** when the stream ends (Date.now() time) */
+  endsAt: number;
   /** the JSON of the view sent last */
   last: string;
 }
+
+/** How often the one clock of every stream looks at their ends and heartbeats (at most). */
+const TICK_MS = 1000;
 
 export interface OrderStreams {
   /** whether `userId` may open one more stream */
@@ -65,13 +69,46 @@ export interface OrderStreams {
 }
 
 export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
-  const settings = { ...ORDER_STREAM_DEFAULTS, ...definedOf(options) };
+  const maxPerUser = options.maxPerUser ?? ORDER_STREAM_DEFAULTS.maxPerUser;
+  const lifetimeMs = options.lifetimeMs ?? ORDER_STREAM_DEFAULTS.lifetimeMs;
+  const heartbeatMs = options.heartbeatMs ?? ORDER_STREAM_DEFAULTS.heartbeatMs;
+  const retryMs = options.retryMs ?? ORDER_STREAM_DEFAULTS.retryMs;
   const byOrder = new Map<string, Set<Stream>>();
   const perUser = new Map<string, number>();
   /** orders being read: true when another change came in meanwhile */
   const reading = new Map<string, boolean>();
 
   let size = 0;
+
+  /**
+   * One clock for every stream (not two timers each: thousands of open pages): it ends the
+   * streams whose time is up and sends the heartbeat to all every `heartbeatMs`. It runs only
+   * while a stream is open.
+   */
+  let clock: NodeJS.Timeout | null = null;
+  let pingedAt = 0;
+  function tick(): void {
+    const now = Date.now();
+    const ping = now - pingedAt >= heartbeatMs;
+    if (ping) pingedAt = now;
+    for (const streams of [...byOrder.values()]) {
+      for (const stream of [...streams]) {
+        if (now >= stream.endsAt) end(stream);
+        else if (ping) write(stream, ': ping\n\n');
+      }
+    }
+  }
+  function startClock(): void {
+    if (clock) return;
+    pingedAt = Date.now();
+    clock = setInterval(tick, Math.min(TICK_MS, heartbeatMs, lifetimeMs / 2));
+    clock.unref();
+  }
+  function stopClock(): void {
+    if (!clock || size > 0) return;
+    clearInterval(clock);
+    clock = null;
+  }
 
   function write(stream: Stream, text: string): void {
     if (!stream.response.writableEnded) stream.response.write(text);
@@ -94,11 +131,11 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
     const streams = byOrder.get(stream.orderId);
     if (!streams?.delete(stream)) return;
     if (streams.size === 0) byOrder.delete(stream.orderId);
-    for (const timer of stream.timers) clearTimeout(timer);
     const open = (perUser.get(stream.userId) ?? 1) - 1;
     if (open > 0) perUser.set(stream.userId, open);
     else perUser.delete(stream.userId);
     size -= 1;
+    stopClock();
   }
 
   async function refresh(orderId: string): Promise<void> {
@@ -134,31 +171,26 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
   }
 
   return {
-    canOpen: (userId) => (perUser.get(userId) ?? 0) < settings.maxPerUser,
+    canOpen: (userId) => (perUser.get(userId) ?? 0) < maxPerUser,
 
     open(response, headers, userId, view) {
-      const stream: Stream = { userId, orderId: view.id, response, timers: [], last: '' };
+      // give or take a fifth, so that streams opened together do not all come back together
+      const endsAt = Date.now() + lifetimeMs * (0.8 + Math.random() * 0.4);
+      const stream: Stream = { userId, orderId: view.id, response, endsAt, last: '' };
       response.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
       });
-      response.write(`retry: ${settings.retryMs}\n\n`);
+      response.write(`retry: ${retryMs}\n\n`);
       let streams = byOrder.get(view.id);
       if (!streams) byOrder.set(view.id, (streams = new Set()));
       streams.add(stream);
       perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
       size += 1;
       response.on('close', () => forget(stream));
-
-      const heartbeat = setInterval(() => write(stream, ': ping\n\n'), settings.heartbeatMs);
-      const lifetime = settings.lifetimeMs * (0.8 + Math.random() * 0.4);
-      stream.timers.push(
-        heartbeat,
-        setTimeout(() => end(stream), lifetime),
-      );
-      for (const timer of stream.timers) timer.unref();
+      startClock();
       send(stream, view);
     },
 
@@ -175,13 +207,4 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
       return size;
     },
   };
-}
-
-function definedOf(options: OrderStreamsOptions): Partial<typeof ORDER_STREAM_DEFAULTS> {
-  const { maxPerUser, lifetimeMs, heartbeatMs, retryMs } = options;
-  return Object.fromEntries(
-    Object.entries({ maxPerUser, lifetimeMs, heartbeatMs, retryMs }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
 }

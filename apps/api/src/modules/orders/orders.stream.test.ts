@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -143,6 +143,23 @@ describe('the order page pushed', () => {
     await expect.poll(() => stream.events.length, { timeout: 1000 }).toBeGreaterThanOrEqual(3);
     expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ txHash: 'from-elsewhere' });
     await stream.close();
+  });
+
+  it('reads the order once per change, heard from the database only', async () => {
+    const order = await insertOrder(t.app, owner.id, { status: 'user_confirmed' });
+    const stream = await openStream(order.id, owner.cookie);
+    await expect.poll(() => stream.statuses()).toEqual(['user_confirmed']);
+    const reads = vi.spyOn(t.app.services.orders, 'page');
+    try {
+      await adminMove(order.id, { action: 'confirm_funds', amountReceived: '100' });
+      await expect.poll(() => stream.statuses()).toEqual(['user_confirmed', 'admin_confirmed']);
+      // told by this process and by the notification, it was read once all the same
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+      await stream.close();
+    }
   });
 
   it('ends the stream with the final status, after sending it', async () => {
