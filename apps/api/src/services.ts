@@ -33,13 +33,14 @@ import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
-import type { PayoutLog, PayoutService } from './modules/payouts/payouts.service.ts';
+import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
 import { createWalletsService } from './modules/wallets/wallets.service.ts';
+import type { AppLog, Log } from './lib/log.ts';
 
 /**
  * The composition root (decision 030): every service of the API is built here, once, from the
@@ -62,7 +63,7 @@ export interface Infrastructure {
   auth: Auth;
   sessions: SessionReader;
   settingsChanged: SettingsChanged;
-  log: PayoutLog & { child(bindings: object): PayoutLog };
+  log: AppLog;
 }
 
 export interface OrderMovingDeps {
@@ -73,7 +74,7 @@ export interface OrderMovingDeps {
   enqueueEmail: EnqueueEmail;
   publicUrl: string;
   now: () => Date;
-  log: PayoutLog;
+  log: Log;
   /** told after the commit of every order moved or changed */
   committed?: readonly ((orderId: string) => void)[];
 }

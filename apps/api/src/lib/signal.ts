@@ -1,3 +1,5 @@
+import type { Log } from './log.ts';
+
 /**
  * An in-process signal: listeners told, one after the other, of each emitted value. A failing
  * listener is logged and does not stop the others. Nothing crosses processes: what must reach
@@ -9,10 +11,7 @@ export interface Signal<T> {
   emit(value: T): void;
 }
 
-export function createSignal<T>(
-  name: string,
-  log?: { error(details: object, message: string): void },
-): Signal<T> {
+export function createSignal<T>(name: string, log?: Pick<Log, 'error'>): Signal<T> {
   const listeners = new Set<(value: T) => void>();
   return {
     on(listener) {

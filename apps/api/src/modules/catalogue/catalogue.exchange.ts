@@ -12,10 +12,9 @@ import type {
 import * as repo from './catalogue.repository.ts';
 import type { NetworkRow, TokenRow } from './catalogue.repository.ts';
 import * as guard from './price-guard.ts';
+import type { Log } from '../../lib/log.ts';
 
-export interface WarnLogger {
-  warn(details: object, message: string): void;
-}
+type WarnLogger = Pick<Log, 'warn'>;
 
 const silent: WarnLogger = { warn: () => {} };
 

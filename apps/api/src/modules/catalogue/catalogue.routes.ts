@@ -36,7 +36,8 @@ import { ExchangeRejectedError, isExchangeError } from '../../adapters/exchange/
 import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { Actor, CatalogueService } from './catalogue.service.ts';
-import type { CatalogueExchange, WarnLogger } from './catalogue.exchange.ts';
+import type { Log } from '../../lib/log.ts';
+import type { CatalogueExchange } from './catalogue.exchange.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409);
@@ -455,7 +456,7 @@ export const CATALOGUE_SYNC_QUEUE = 'catalogue-sync';
 export async function workCatalogueJobs(
   jobs: Pick<JobQueue, 'work' | 'schedule'>,
   exchange: CatalogueExchange,
-  log: WarnLogger,
+  log: Pick<Log, 'warn'>,
 ): Promise<void> {
   await jobs.work(PRICE_REFRESH_QUEUE, async () => {
     await exchange.refreshPrices(log);

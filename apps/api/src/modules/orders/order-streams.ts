@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { isFinalStatus } from '@permuta/contracts';
 import type { OrderView } from '@permuta/contracts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * The customer's order page, pushed (decision 031): each open page holds one server-sent-events
@@ -19,7 +20,7 @@ import type { OrderView } from '@permuta/contracts';
 export interface OrderStreamsOptions {
   /** the view of `orderId` for its owner `userId`, or null when it is no longer theirs */
   readView(orderId: string, userId: string): Promise<OrderView | null>;
-  log: { error(details: object, message: string): void };
+  log: Pick<Log, 'error'>;
   maxPerUser?: number;
   lifetimeMs?: number;
   heartbeatMs?: number;

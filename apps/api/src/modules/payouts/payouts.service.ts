@@ -37,6 +37,7 @@ import {
   reasonOf,
 } from './withdrawals.ts';
 import type { Lookup } from './withdrawals.ts';
+import type { Log } from '../../lib/log.ts';
 
 /**
  * Automatic crypto payouts through the exchange (PRODUCT.md section 3, decision 008):
@@ -99,11 +100,6 @@ export function automaticPayoutApplies(
   });
 }
 
-export interface PayoutLog {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
 export interface PayoutServiceDeps {
   db: Db;
   exchange: ExchangeClient;
@@ -112,7 +108,7 @@ export interface PayoutServiceDeps {
   /** the same mover as every route's (order-mover.ts) */
   mover: OrderMover;
   now: () => Date;
-  log: PayoutLog;
+  log: Log;
 }
 
 export function createPayoutService(deps: PayoutServiceDeps) {

@@ -1,6 +1,7 @@
 import type { JobQueue } from '../../lib/jobs.ts';
 import { PAYOUT_QUEUE, PAYOUT_QUEUE_OPTIONS, PAYOUT_SWEEP_QUEUE } from './payouts.service.ts';
-import type { PayoutJob, PayoutLog, PayoutService } from './payouts.service.ts';
+import type { Log } from '../../lib/log.ts';
+import type { PayoutJob, PayoutService } from './payouts.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,7 +21,7 @@ function payoutJobOf(data: object): PayoutJob | null {
 export async function workPayoutJobs(
   jobs: Pick<JobQueue, 'work' | 'schedule'>,
   payouts: PayoutService,
-  log: Pick<PayoutLog, 'warn'>,
+  log: Pick<Log, 'warn'>,
 ): Promise<void> {
   await jobs.work<object>(
     PAYOUT_QUEUE,
