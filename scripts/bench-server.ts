@@ -5,11 +5,26 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The Node options `npm start` gives the server (its script in package.json, decision 035), so
+ * that the benchmark measures the server as it runs: `BENCH_NODE_FLAGS` replaces them.
+ */
+export function serverNodeFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) {
+    return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+  }
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
 /**
  * `BENCH_SHORT=1`: the short run CI makes (`npm test`'s bench step): fewer customers, orders and
  * seconds; its figures are printed, and only failed requests (never a timing) fail it.
@@ -51,7 +66,8 @@ export async function startServer(
   env: Record<string, string | undefined>,
 ): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+  const flags = serverNodeFlags();
+  const child = spawn(process.execPath, [...flags, path.join(root, 'apps/api/src/server.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: undefined,
