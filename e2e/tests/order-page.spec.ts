@@ -4,7 +4,7 @@ import { formatCpf, LOCALES } from '@permuta/contracts';
 import type { LockedQuote, OrderView } from '@permuta/contracts';
 import { expect, openPage, signInCustomer, url } from './back-office.ts';
 import { adminApi, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
-import { seriousAxeFindings, test, text } from './support.ts';
+import { saveShots, seriousAxeFindings, test, text } from './support.ts';
 
 test.use({ actionTimeout: 20_000 });
 
@@ -96,6 +96,7 @@ for (const locale of LOCALES) {
       text(locale, 'orders.customerStatus.admin_paid'),
       { timeout: 2_000 },
     );
+    await saveShots(page, `order-page-pushed-paid-${locale}`);
     // and the same after a fresh load
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText(
