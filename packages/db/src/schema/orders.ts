@@ -114,6 +114,9 @@ export const orders = pgTable(
     index('orders_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('orders_tx_hash_idx').on(t.txHash),
+    // The desk's search by the payout's transaction and by the address paid to.
+    index('orders_payout_tx_id_idx').on(t.payoutTxId),
+    index('orders_address_to_receive_idx').on(t.addressToReceive),
     // Stock reserved by orders in flight, per token received.
     index('orders_receive_token_open_idx')
       .on(t.receiveTokenId)

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders } from '@permuta/db';
+import { orderEvents, orders, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
@@ -45,6 +45,47 @@ async function walk(query: string, limit = 5): Promise<{ items: Item[]; totals: 
 }
 
 describe('the desk sorts by waiting time and by value, and counts the filtered list', () => {
+  it('pages a search matching by customer and by order alike, in every sort, each once', async () => {
+    // one customer matched by name, another's orders matched by the address paid to or the
+    // payout's transaction: the two ways are read apart and must interleave as one list
+    const named = await trader(t.app);
+    await t.app.db.update(users).set({ name: 'Zuleica Procura' }).where(eq(users.id, named.id));
+    const other = await trader(t.app);
+    const term = 'procura';
+    const base = Date.parse('2026-04-01T12:00:00.000Z');
+    const matches: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const byCustomer = i % 3 !== 0;
+      const order = await insertOrder(t.app, byCustomer ? named.id : other.id, {
+        status: 'paid',
+        amountSend: String(100 + (i % 4) * 10),
+        createdAt: new Date(base + i * 1000),
+        statusChangedAt: new Date(base - (i % 2) * 60_000),
+        ...(byCustomer ? {} : i === 3 ? { addressToReceive: term } : { payoutTxId: term }),
+      });
+      matches.push(order.id);
+    }
+    // the other customer's order that matches neither way
+    await insertOrder(t.app, other.id, { status: 'paid', createdAt: new Date(base + 500) });
+    const rows = await t.app.db.select().from(orders).where(inArray(orders.id, matches));
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    const expected = {
+      newest: [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a)),
+      waiting: [...rows].sort(
+        (a, b) => a.statusChangedAt.getTime() - b.statusChangedAt.getTime() || byId(a, b),
+      ),
+      value: [...rows].sort((a, b) => Number(b.amountSend) - Number(a.amountSend) || byId(b, a)),
+    };
+    for (const [sort, want] of Object.entries(expected)) {
+      const { items, totals } = await walk(`q=${term}&sort=${sort}`, 5);
+      expect(
+        items.map((o) => o.id),
+        sort,
+      ).toEqual(want.map((r) => r.id));
+      expect(new Set(totals), sort).toEqual(new Set([12]));
+    }
+  });
+
   it('pages every order once in each sort, ties broken by id, with the total of the filters', async () => {
     const someone = await trader(t.app);
     const base = Date.parse('2026-03-01T12:00:00.000Z');
