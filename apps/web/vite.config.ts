@@ -90,7 +90,6 @@ const SHELL_MODULES = [
   'lib/meta',
   'lib/chunk-reload',
   'lib/version-check',
-  'lib/hydration-events',
   'lib/toast',
   'i18n/i18n',
   'i18n/translator',

@@ -8,7 +8,6 @@ import { useNavigate } from 'react-router';
 import { forgotPasswordSchema, resetPasswordSchema } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { forgetSession } from '../../../lib/session.ts';
@@ -41,7 +40,6 @@ export function ForgotPasswordFlow() {
   const countdown = useCountdown();
   const [email, setEmail] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const early = useEarlyInput();
 
   const emailForm = useForm({
     initialValues: { email: '' },
@@ -105,12 +103,7 @@ export function ForgotPasswordFlow() {
 
   if (email === null) {
     return (
-      <form
-        ref={early}
-        onSubmit={submitEmail}
-        noValidate
-        aria-label={t('pages.forgotPassword.title')}
-      >
+      <form onSubmit={submitEmail} noValidate aria-label={t('pages.forgotPassword.title')}>
         <Stack gap="md">
           <FormFailure title={t('accounts.forgot.failedTitle')} message={failure} />
           <TextInput

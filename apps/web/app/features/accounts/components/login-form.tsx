@@ -9,7 +9,6 @@ import { useLocation } from 'react-router';
 import type { SignInInput } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
 import { login } from '../../../lib/session.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { signIn } from '../api/sign-in.ts';
@@ -41,7 +40,6 @@ export function LoginForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const early = useEarlyInput();
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
@@ -73,7 +71,6 @@ export function LoginForm() {
 
   return (
     <form
-      ref={early}
       onSubmit={(event) => void submit(event)}
       onFocus={() => void loadCheck().catch(() => undefined)}
       noValidate

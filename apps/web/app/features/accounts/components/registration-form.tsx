@@ -11,7 +11,6 @@ import { useNavigate } from 'react-router';
 import { registrationSchema, type RegistrationInput } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -52,7 +51,6 @@ export function RegistrationForm() {
   const navigate = useNavigate();
   const register = useRegister(locale);
   const [failure, setFailure] = useState<string | null>(null);
-  const early = useEarlyInput();
   const form = useForm<RegistrationValues>({
     initialValues: {
       username: '',
@@ -90,7 +88,7 @@ export function RegistrationForm() {
   );
 
   return (
-    <form ref={early} onSubmit={submit} noValidate aria-label={t('pages.registration.title')}>
+    <form onSubmit={submit} noValidate aria-label={t('pages.registration.title')}>
       <Stack gap="lg">
         <FormFailure title={t('accounts.registration.failedTitle')} message={failure} />
         <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>

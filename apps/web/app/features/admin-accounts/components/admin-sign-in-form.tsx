@@ -11,7 +11,6 @@ import { adminSignInSchema, totpSchema } from '@permuta/contracts/accounts';
 import type { AdminSignInInput, SessionResponse } from '@permuta/contracts/accounts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
 import { getQueryClient } from '../../../lib/query-client.tsx';
 import { login } from '../../../lib/session.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -30,7 +29,6 @@ export function AdminSignInForm() {
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
   const signIn = useAdminSignIn(locale);
   const twoFactor = useAdminTwoFactorSignIn(locale);
-  const early = useEarlyInput();
 
   const credentials = useForm<AdminSignInInput>({
     mode: 'uncontrolled',
@@ -96,7 +94,6 @@ export function AdminSignInForm() {
 
   return (
     <form
-      ref={early}
       noValidate
       onSubmit={credentials.onSubmit((values) =>
         signIn.mutate(values, {

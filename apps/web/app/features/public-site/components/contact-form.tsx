@@ -13,7 +13,6 @@ import {
 } from '@permuta/contracts/contact';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { useEarlyInput } from '../../../lib/early-input.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 import { localizedResolver } from '../form.ts';
@@ -32,7 +31,6 @@ export function ContactForm() {
   const send = useSendContactMessage(locale);
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const early = useEarlyInput();
   const form = useForm<Required<ContactMessageInput>>({
     initialValues: { name: '', email: '', message: '', website: '' },
     validate: localizedResolver(contactMessageSchema, locale),
@@ -96,7 +94,7 @@ export function ContactForm() {
           {failure}
         </Alert>
       )}
-      <form ref={early} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <form onSubmit={submit} noValidate aria-labelledby="contact-form-title">
         <Stack gap="md">
           <TextInput
             label={t('contact.form.name')}
