@@ -90,7 +90,6 @@ const SHELL_MODULES = [
   'lib/meta',
   'lib/chunk-reload',
   'lib/version-check',
-  'lib/hydration-events',
   'lib/toast',
   'i18n/i18n',
   'i18n/translator',
@@ -131,8 +130,9 @@ const CHUNK_GROUPS = [
   // the API client on its own (before app-data, which would capture it as a dependency of the
   // query client): the sign-in page calls the API without the query library
   { name: 'api-client', test: (id: string) => /\/app\/lib\/api\.ts$/.test(normalise(id)) },
-  // server state and forms of the signed-in areas and the sign-in pages: one chunk instead of
-  // twenty (each one an entry of every route in the manifest the home page loads)
+  // server state and forms of the signed-in areas: one chunk instead of twenty (each one an entry
+  // of every route in the manifest the home page loads); the prerendered forms use neither
+  // (decision 034)
   {
     name: 'app-data',
     test: (id: string) =>

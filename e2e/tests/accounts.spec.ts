@@ -303,7 +303,7 @@ for (const locale of LOCALES) {
       await context.close();
     });
 
-    test('the sign-in page shows before its code has loaded; what is typed and sent meanwhile signs in', async ({
+    test('the sign-in page shows before its code has loaded; what is typed meanwhile stays and signs in', async ({
       browser,
       allowStatus,
     }) => {
@@ -319,17 +319,33 @@ for (const locale of LOCALES) {
       });
       await page.goto(at('/login'), { waitUntil: 'domcontentloaded' });
       await expect(page.getByRole('heading', { name: t('pages.login.title') })).toBeVisible();
-      await field(page, t('accounts.fields.email')).fill(customer.email);
-      await field(page, t('accounts.fields.password')).fill(customer.password);
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations.push(frame.url());
+      });
+      const email = field(page, t('accounts.fields.email'));
+      const password = field(page, t('accounts.fields.password'));
+      await email.fill(customer.email);
+      await password.fill(customer.password);
       const submit = page.locator('form').getByRole('button', { name: t('accounts.login.submit') });
-      await submit.click();
-      // no route module has run yet, and the browser did not submit the form itself
+      // the button waits for the app; a press on it, or Enter in a field, sends nothing yet
+      await expect(submit).toBeDisabled();
+      await submit.click({ force: true });
+      await password.press('Enter');
+      // a submit by the browser would start at once: give it the time to show
+      await page.waitForTimeout(500);
+      // no route module has run yet, the browser did not submit the form itself, the text stays
       expect(await page.evaluate("'__reactRouterRouteModules' in window")).toBe(false);
+      expect(navigations).toEqual([]);
       expect(page.url()).not.toContain('?');
-      await expect(field(page, t('accounts.fields.email'))).toHaveValue(customer.email);
+      await expect(email).toHaveValue(customer.email);
+      await expect(password).toHaveValue(customer.password);
 
-      // the code arrives: the page hydrates and the held submit signs in with what was typed
+      // the code arrives: the page hydrates, keeps what was typed, and signs in with it
       release();
+      await expect(submit).toBeEnabled();
+      await expect(email).toHaveValue(customer.email);
+      await submit.click();
       await expect(page).not.toHaveURL(at('/login'));
       await expect(
         page.getByText(ACCOUNT_FIELD_MESSAGES['email.required'][locale], { exact: true }),

@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { loadCatalogue } from './i18n/i18n.ts';
-import { HYDRATING_EVENT } from './lib/hydration-events.ts';
 import { localeFromPath } from './lib/locale.ts';
 
 // The texts of the page's language must be there before hydrating (the markup uses them).
@@ -12,8 +11,6 @@ try {
   console.error(error);
 }
 
-// a prerendered page's loader holds a form's submit until here; React answers events from now on
-document.dispatchEvent(new Event(HYDRATING_EVENT));
 startTransition(() => {
   hydrateRoot(
     document,

@@ -4,15 +4,13 @@
  *     the running app polls to notice a newer deploy;
  *  2. measures the JavaScript the home page loads first (module scripts and modulepreload links
  *     of the prerendered index.html, each gzipped) and fails above the budget;
- *  3. rewrites every prerendered page to load the app once it has painted (`paint-first.ts`);
- *  4. writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the build
+ *  3. writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the build
  *     over 1 KB (`x.js.br`, `x.js.gz`): the API serves them to browsers that accept them instead
  *     of compressing on the fly at a fast, weaker setting (about 14% fewer bytes for brotli).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { attributesOf, paintFirst } from './paint-first.ts';
 
 const BUDGET_KB = 150;
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,8 +29,22 @@ if (!existsSync(infoFile)) fail('build/build-info.json is missing (written by vi
 const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { id: string; builtAt: string };
 
 // --- home first-load JS -----------------------------------------------------------------------
+type Attributes = Record<string, string>;
+
+/** The attributes of one start tag (`<link rel="x" href="y"/>`), names in lower case. */
+function attributesOf(tag: string): Attributes {
+  const attributes: Attributes = {};
+  const body = tag.replace(/^<\w+/, '').replace(/\/?>$/, '');
+  for (const [, name = '', , quoted, bare] of body.matchAll(
+    /([^\s=/>]+)(\s*=\s*(?:"([^"]*)"|([^\s>]+)))?/g,
+  )) {
+    attributes[name.toLowerCase()] = quoted ?? bare ?? '';
+  }
+  return attributes;
+}
+
 /** Every script the page loads up front: module scripts, their static imports, modulepreloads. */
-export function firstLoadScripts(html: string): string[] {
+function firstLoadScripts(html: string): string[] {
   const found = new Set<string>();
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const { rel, href } = attributesOf(tag);
@@ -100,16 +112,6 @@ writeFileSync(
     2,
   )}\n`,
 );
-
-// --- paint first, then load the app (after the budget: it reads the page as React Router wrote it)
-const pages = prerendered(client);
-for (const page of pages) {
-  const file = path.join(client, page, 'index.html');
-  const result = paintFirst(readFileSync(file, 'utf8'));
-  if (!result) fail(`${page}: no module script to load after the first paint`);
-  writeFileSync(file, result.html);
-}
-console.info(`after-build: ${pages.length} prerendered pages load the app once they have painted`);
 
 // --- compressed copies -----------------------------------------------------------------------
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;

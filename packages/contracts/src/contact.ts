@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema } from './accounts.ts';
+import { CONTACT_MESSAGE_MAX } from './contact-limits.ts';
 
-/** The longest message the contact form takes. */
-export const CONTACT_MESSAGE_MAX = 4000;
-
-/**
- * Messages a visitor may send from one IP address per hour through the contact form, before
- * CONTACT_THROTTLED (429).
- */
-export const CONTACT_MESSAGES_PER_HOUR = 5;
+export { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES_PER_HOUR } from './contact-limits.ts';
 
 /**
  * The contact form (POST /api/v1/contact): the same rules on the page and in the API. `website`

@@ -14,7 +14,7 @@ const INLINE_SCRIPT = 'window.__firstVisit=1;';
 const FILES: Record<string, string> = {
   'index.html': `<!doctype html><html lang="pt-BR"><head><script>${INLINE_SCRIPT}</script></head><body>home pt-BR${filler('home')}</body></html>`,
   'en-US/index.html': `<!doctype html><html lang="en-US"><body>home en-US${filler('en')}</body></html>`,
-  'en-US/login/index.html': `<!doctype html><html lang="en-US"><body>sign in en-US${filler('login')}</body></html>`,
+  'en-US/login/index.html': `<!doctype html><html lang="en-US"><head><link rel="preload" href="/assets/en-US-x1.json" as="fetch"/><link rel="stylesheet" href="/assets/shell-ui-A1.css#"/><link rel="stylesheet" href="/assets/inputs-B2.css#"/></head><body>sign in en-US${filler('login')}</body></html>`,
   '__spa-fallback.html': `<!doctype html><html><body>spa fallback${filler('fallback')}</body></html>`,
   'assets/entry.client-B3x9Qk2a.js': `export const entry = ${JSON.stringify('y'.repeat(4000))};`,
   'builds/latest.json': '{"id":"build-1"}',
@@ -83,6 +83,16 @@ describe('serving the built web app', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/en-US/login' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it('preloads the stylesheets of a prerendered page in a Link header, ahead of its HTML', async () => {
+    const res = await get('/en-US/login');
+    expect(res.headers.link).toBe(
+      '</assets/shell-ui-A1.css#>; rel=preload; as=style, </assets/inputs-B2.css#>; rel=preload; as=style',
+    );
+    // a page without stylesheets, and the app shell, get none
+    expect((await get('/en-US')).headers.link).toBeUndefined();
+    expect((await get('/profile/account')).headers.link).toBeUndefined();
   });
 
   it("sends the build's compressed copies as they are, with the original's headers", async () => {

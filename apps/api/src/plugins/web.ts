@@ -11,9 +11,25 @@ export interface WebBuild {
   prerendered: Set<string>;
   /** CSP hashes of every inline script of every HTML file */
   inlineScriptHashes: string[];
+  /**
+   * Per prerendered page, a `Link` header that preloads its stylesheets: the browser asks for
+   * them when the headers arrive, ahead of the modules and the catalogue the page's <head>
+   * preloads, so the first paint waits less for them on a slow connection (decision 034).
+   */
+  stylesheetLinks: Map<string, string>;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+// a stylesheet of the build: a path of plain characters (React Router may end it with `#`)
+const STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[\w\-./]+#?)"[^>]*>/g;
+
+/** The `Link` header preloading the stylesheets a page's HTML links to, or null if none. */
+export function stylesheetPreloads(html: string): string | null {
+  const hrefs = [...new Set([...html.matchAll(STYLESHEET)].map((match) => match[1] ?? ''))];
+  return hrefs.length > 0
+    ? hrefs.map((href) => `<${href}>; rel=preload; as=style`).join(', ')
+    : null;
+}
 
 /** Reads the built web app once at start: which pages are prerendered, which inline scripts run. */
 export function loadWebBuild(dir: string): WebBuild | null {
@@ -25,6 +41,7 @@ export function loadWebBuild(dir: string): WebBuild | null {
   }
   const prerendered = new Set<string>();
   const hashes = new Set<string>();
+  const stylesheetLinks = new Map<string, string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
@@ -36,10 +53,13 @@ export function loadWebBuild(dir: string): WebBuild | null {
     }
     if (entry.name === 'index.html') {
       const rel = path.relative(dir, entry.parentPath).split(path.sep).join('/');
-      prerendered.add(rel === '' ? '/' : `/${rel}`);
+      const page = rel === '' ? '/' : `/${rel}`;
+      prerendered.add(page);
+      const links = stylesheetPreloads(html);
+      if (links) stylesheetLinks.set(page, links);
     }
   }
-  return { dir, prerendered, inlineScriptHashes: [...hashes].sort() };
+  return { dir, prerendered, inlineScriptHashes: [...hashes].sort(), stylesheetLinks };
 }
 
 export interface WebOptions {
@@ -100,6 +120,8 @@ export default fp<WebOptions>(
       const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       if (build.prerendered.has(clean)) {
         const file = clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`;
+        const links = build.stylesheetLinks.get(clean);
+        if (links) reply.header('link', links);
         await reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')

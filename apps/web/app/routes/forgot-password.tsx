@@ -1,7 +1,6 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { AuthCard } from '../features/accounts/components/auth-card.tsx';
 import { ForgotPasswordFlow } from '../features/accounts/components/forgot-password-flow.tsx';
-import { QueryProvider } from '../lib/query-client.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('forgotPassword');
@@ -9,10 +8,8 @@ export const meta = pageMeta('forgotPassword');
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   return (
-    <QueryProvider>
-      <AuthCard title={t('pages.forgotPassword.title')} intro={t('accounts.forgot.intro')}>
-        <ForgotPasswordFlow />
-      </AuthCard>
-    </QueryProvider>
+    <AuthCard title={t('pages.forgotPassword.title')} intro={t('accounts.forgot.intro')}>
+      <ForgotPasswordFlow />
+    </AuthCard>
   );
 }

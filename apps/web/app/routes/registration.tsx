@@ -1,7 +1,6 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { AuthCard } from '../features/accounts/components/auth-card.tsx';
 import { RegistrationForm } from '../features/accounts/components/registration-form.tsx';
-import { QueryProvider } from '../lib/query-client.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta = pageMeta('registration');
@@ -9,14 +8,12 @@ export const meta = pageMeta('registration');
 export default function RegistrationPage() {
   const { t } = useTranslation();
   return (
-    <QueryProvider>
-      <AuthCard
-        title={t('pages.registration.title')}
-        intro={t('accounts.registration.intro')}
-        size="sm"
-      >
-        <RegistrationForm />
-      </AuthCard>
-    </QueryProvider>
+    <AuthCard
+      title={t('pages.registration.title')}
+      intro={t('accounts.registration.intro')}
+      size="sm"
+    >
+      <RegistrationForm />
+    </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
 import { AdminSignInForm } from '../../features/admin-accounts/components/admin-sign-in-form.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { QueryProvider } from '../../lib/query-client.tsx';
 import { useSignedInRedirect } from '../../lib/use-signed-in-redirect.ts';
 
 export const meta = pageMeta('adminLogin');
@@ -11,9 +10,5 @@ export const meta = pageMeta('adminLogin');
  */
 export default function AdminLoginPage() {
   useSignedInRedirect('admin');
-  return (
-    <QueryProvider>
-      <AdminSignInForm />
-    </QueryProvider>
-  );
+  return <AdminSignInForm />;
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -15,8 +14,4 @@ export function forgotPassword(email: string, locale: Locale): Promise<ForgotPas
     method: 'POST',
     body: { email },
   });
-}
-
-export function useForgotPassword(locale: Locale) {
-  return useMutation({ mutationFn: (email: string) => forgotPassword(email, locale) });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RegistrationInput } from '@permuta/contracts/accounts';
 import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
@@ -12,8 +11,4 @@ export function register(input: RegistrationInput, locale: Locale): Promise<{ me
     // the e-mails of the account go out in the language of the page it was created on
     body: { ...input, locale },
   });
-}
-
-export function useRegister(locale: Locale) {
-  return useMutation({ mutationFn: (input: RegistrationInput) => register(input, locale) });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { resetPasswordSchema } from '@permuta/contracts/accounts';
 import { apiFetch } from '../../../lib/api.ts';
@@ -17,8 +16,4 @@ export function resetPassword(
     method: 'POST',
     body: input,
   });
-}
-
-export function useResetPassword(locale: Locale) {
-  return useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(input, locale) });
 }

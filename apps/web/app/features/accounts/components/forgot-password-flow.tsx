@@ -3,26 +3,28 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { forgotPasswordSchema, resetPasswordSchema } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { useCheckedForm } from '../../../lib/form.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { forgetSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useForgotPassword } from '../api/forgot-password.ts';
-import { useResetPassword, type ResetPasswordInput } from '../api/reset-password.ts';
+import { forgotPassword } from '../api/forgot-password.ts';
+import { resetPassword } from '../api/reset-password.ts';
 import { describeFailure } from '../failure.ts';
-import { localizedResolver } from '../form.ts';
 import { useCountdown } from '../use-countdown.ts';
 import { FormFailure } from './form-failure.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 
 const RESEND_SECONDS = 60;
+
+const forgotPasswordSchema = () =>
+  import('@permuta/contracts/accounts').then((m) => m.forgotPasswordSchema);
+const resetPasswordSchema = () =>
+  import('@permuta/contracts/accounts').then((m) => m.resetPasswordSchema);
 
 /** Seconds to wait from a throttled answer (429 with `params.seconds`), else null. */
 function waitFrom(error: unknown): number | null {
@@ -36,26 +38,16 @@ export function ForgotPasswordFlow() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
-  const requestCode = useForgotPassword(locale);
-  const reset = useResetPassword(locale);
   const countdown = useCountdown();
   const [email, setEmail] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const early = useEarlyInput();
-
-  const emailForm = useForm({
-    initialValues: { email: '' },
-    validate: localizedResolver(forgotPasswordSchema, locale),
-  });
-  const resetForm = useForm<ResetPasswordInput>({
-    initialValues: { email: '', code: '', password: '', confirmPassword: '' },
-    validate: localizedResolver(resetPasswordSchema, locale),
-  });
+  const [sending, setSending] = useState(false);
 
   const sendCode = async (address: string): Promise<boolean> => {
     setFailure(null);
+    setSending(true);
     try {
-      const answer = await requestCode.mutateAsync(address);
+      const answer = await forgotPassword(address, locale);
       countdown.start(answer.retryAfterSeconds || RESEND_SECONDS);
       return true;
     } catch (error) {
@@ -65,15 +57,20 @@ export function ForgotPasswordFlow() {
       emailForm.setErrors(found.fields);
       setFailure(found.message);
       return false;
+    } finally {
+      setSending(false);
     }
   };
 
-  const submitEmail = emailForm.onSubmit(async ({ email: typed }) => {
-    const address = typed.trim();
-    if (!(await sendCode(address))) return;
-    void toast.success(t('messages.resetRequested'));
-    resetForm.setValues({ email: address, code: '', password: '', confirmPassword: '' });
-    setEmail(address);
+  const emailForm = useCheckedForm({
+    locale,
+    schema: forgotPasswordSchema,
+    onValid: async ({ email: typed }) => {
+      const address = typed.trim();
+      if (!(await sendCode(address))) return;
+      void toast.success(t('messages.resetRequested'));
+      setEmail(address);
+    },
   });
 
   const resend = async () => {
@@ -81,36 +78,35 @@ export function ForgotPasswordFlow() {
     if (await sendCode(email)) void toast.info(t('accounts.forgot.codeSent', { email }));
   };
 
-  const submitReset = resetForm.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await reset.mutateAsync(values);
-      // every session of the account ended: a stale one in this browser goes too
-      forgetSession();
-      void toast.success(t('messages.resetDone'));
-      await navigate(localizePath('/login', locale), { state: { email: values.email } });
-    } catch (error) {
-      const found = describeFailure(
-        error,
-        ['code', 'password', 'confirmPassword'],
-        t('messages.generic'),
-      );
-      const wrongCode = isApiError(error) && error.code === 'RESET_CODE_INVALID';
-      // a wrong code is said on the code field only
-      if (wrongCode) found.fields.code = found.message;
-      resetForm.setErrors(found.fields);
-      setFailure(wrongCode ? null : found.message);
-    }
+  const resetForm = useCheckedForm({
+    locale,
+    schema: resetPasswordSchema,
+    onValid: async (values) => {
+      setFailure(null);
+      try {
+        await resetPassword(values, locale);
+        // every session of the account ended: a stale one in this browser goes too
+        forgetSession();
+        void toast.success(t('messages.resetDone'));
+        await navigate(localizePath('/login', locale), { state: { email: values.email } });
+      } catch (error) {
+        const found = describeFailure(
+          error,
+          ['code', 'password', 'confirmPassword'],
+          t('messages.generic'),
+        );
+        const wrongCode = isApiError(error) && error.code === 'RESET_CODE_INVALID';
+        // a wrong code is said on the code field only
+        if (wrongCode) found.fields.code = found.message;
+        resetForm.setErrors(found.fields);
+        setFailure(wrongCode ? null : found.message);
+      }
+    },
   });
 
   if (email === null) {
     return (
-      <form
-        ref={early}
-        onSubmit={submitEmail}
-        noValidate
-        aria-label={t('pages.forgotPassword.title')}
-      >
+      <form {...emailForm.formProps} aria-label={t('pages.forgotPassword.title')}>
         <Stack gap="md">
           <FormFailure title={t('accounts.forgot.failedTitle')} message={failure} />
           <TextInput
@@ -119,9 +115,9 @@ export function ForgotPasswordFlow() {
             inputMode="email"
             autoComplete="email"
             required
-            {...emailForm.getInputProps('email')}
+            {...emailForm.field('email')}
           />
-          <Button type="submit" size="md" fullWidth loading={requestCode.isPending}>
+          <Button size="md" fullWidth {...emailForm.submitProps}>
             {t('accounts.forgot.sendCode')}
           </Button>
           <Text size="sm" ta="center">
@@ -135,7 +131,8 @@ export function ForgotPasswordFlow() {
   }
 
   return (
-    <form onSubmit={submitReset} noValidate aria-label={t('pages.forgotPassword.title')}>
+    <form {...resetForm.formProps} aria-label={t('pages.forgotPassword.title')}>
+      <input type="hidden" name="email" defaultValue={email} />
       <Stack gap="md">
         <Text role="status">{t('accounts.forgot.codeIntro', { email })}</Text>
         <FormFailure title={t('accounts.forgot.failedTitle')} message={failure} />
@@ -145,22 +142,22 @@ export function ForgotPasswordFlow() {
           autoComplete="one-time-code"
           maxLength={6}
           required
-          {...resetForm.getInputProps('code')}
+          {...resetForm.field('code')}
         />
         <PasswordField
           label={t('accounts.fields.newPassword')}
           description={t('accounts.hints.password')}
           autoComplete="new-password"
           required
-          {...resetForm.getInputProps('password')}
+          {...resetForm.field('password')}
         />
         <PasswordField
           label={t('accounts.fields.confirmNewPassword')}
           autoComplete="new-password"
           required
-          {...resetForm.getInputProps('confirmPassword')}
+          {...resetForm.field('confirmPassword')}
         />
-        <Button type="submit" size="md" fullWidth loading={reset.isPending}>
+        <Button size="md" fullWidth {...resetForm.submitProps}>
           {t('accounts.forgot.submit')}
         </Button>
         <Group justify="space-between" gap="xs">
@@ -168,7 +165,7 @@ export function ForgotPasswordFlow() {
             variant="subtle"
             onClick={() => void resend()}
             disabled={countdown.running}
-            loading={requestCode.isPending}
+            loading={sending}
           >
             {countdown.running
               ? t('accounts.forgot.resendIn', { seconds: countdown.secondsLeft })

@@ -6,32 +6,18 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState } from 'react';
 import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { registrationSchema, type RegistrationInput } from '@permuta/contracts/accounts';
+import type { RegistrationInput } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
+import { useCheckedForm } from '../../../lib/form.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useRegister } from '../api/register.ts';
+import { register } from '../api/register.ts';
 import { describeFailure } from '../failure.ts';
-import { localizedResolver } from '../form.ts';
 import { FormFailure } from './form-failure.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-
-interface RegistrationValues {
-  username: string;
-  name: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  birthDate: string;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: boolean;
-}
 
 const FIELDS = [
   'username',
@@ -45,36 +31,24 @@ const FIELDS = [
   'acceptTerms',
 ] as const;
 
+const registrationSchema = () =>
+  import('@permuta/contracts/accounts').then((m) => m.registrationSchema);
+
 /** The customer's registration, checked by the same schema as the API's. */
 export function RegistrationForm() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
-  const register = useRegister(locale);
   const [failure, setFailure] = useState<string | null>(null);
-  const early = useEarlyInput();
-  const form = useForm<RegistrationValues>({
-    initialValues: {
-      username: '',
-      name: '',
-      email: '',
-      phone: '',
-      cpf: '',
-      birthDate: '',
-      password: '',
-      confirmPassword: '',
-      acceptTerms: false,
-    },
-    validate: localizedResolver(registrationSchema, locale),
-    validateInputOnBlur: true,
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
+  const form = useCheckedForm({
+    locale,
+    schema: registrationSchema,
+    checkOnBlur: true,
+    onValid: async (values) => {
       setFailure(null);
       try {
-        // validated by registrationSchema: acceptTerms is true here
-        await register.mutateAsync(values as RegistrationInput);
+        // checked by registrationSchema: acceptTerms is true here
+        await register(values as RegistrationInput, locale);
         void toast.success(t('messages.registered'));
         // the same answer whether the e-mail was new or already had an account: look at the inbox
         await navigate(localizePath('/login', locale), {
@@ -86,11 +60,11 @@ export function RegistrationForm() {
         setFailure(found.message);
       }
     },
-    () => setFailure(t('messages.checkForm')),
-  );
+    onInvalid: () => setFailure(t('messages.checkForm')),
+  });
 
   return (
-    <form ref={early} onSubmit={submit} noValidate aria-label={t('pages.registration.title')}>
+    <form {...form.formProps} aria-label={t('pages.registration.title')}>
       <Stack gap="lg">
         <FormFailure title={t('accounts.registration.failedTitle')} message={failure} />
         <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -102,7 +76,7 @@ export function RegistrationForm() {
               label={t('accounts.fields.name')}
               autoComplete="name"
               required
-              {...form.getInputProps('name')}
+              {...form.field('name')}
             />
             <TextInput
               label={t('accounts.fields.birthDate')}
@@ -110,7 +84,7 @@ export function RegistrationForm() {
               type="date"
               autoComplete="bday"
               required
-              {...form.getInputProps('birthDate')}
+              {...form.field('birthDate')}
             />
             <TextInput
               label={t('accounts.fields.cpf')}
@@ -118,7 +92,7 @@ export function RegistrationForm() {
               inputMode="numeric"
               autoComplete="off"
               required
-              {...form.getInputProps('cpf')}
+              {...form.field('cpf')}
             />
             <TextInput
               label={t('accounts.fields.phone')}
@@ -126,7 +100,7 @@ export function RegistrationForm() {
               type="tel"
               autoComplete="tel-national"
               required
-              {...form.getInputProps('phone')}
+              {...form.field('phone')}
             />
           </SimpleGrid>
         </Stack>
@@ -141,7 +115,7 @@ export function RegistrationForm() {
               inputMode="email"
               autoComplete="email"
               required
-              {...form.getInputProps('email')}
+              {...form.field('email')}
             />
             <TextInput
               label={t('accounts.fields.username')}
@@ -149,20 +123,20 @@ export function RegistrationForm() {
               autoComplete="username"
               autoCapitalize="none"
               required
-              {...form.getInputProps('username')}
+              {...form.field('username')}
             />
             <PasswordField
               label={t('accounts.fields.password')}
               description={t('accounts.hints.password')}
               autoComplete="new-password"
               required
-              {...form.getInputProps('password')}
+              {...form.field('password')}
             />
             <PasswordField
               label={t('accounts.fields.confirmPassword')}
               autoComplete="new-password"
               required
-              {...form.getInputProps('confirmPassword')}
+              {...form.field('confirmPassword')}
             />
           </SimpleGrid>
         </Stack>
@@ -191,9 +165,9 @@ export function RegistrationForm() {
               </Anchor>
             </>
           }
-          {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
+          {...form.field('acceptTerms')}
         />
-        <Button type="submit" size="md" fullWidth loading={register.isPending}>
+        <Button size="md" fullWidth {...form.submitProps}>
           {t('accounts.registration.submit')}
         </Button>
         <Text size="sm" ta="center">

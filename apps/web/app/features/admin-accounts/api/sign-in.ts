@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AdminSignInInput, SessionResponse } from '@permuta/contracts/accounts';
 import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
@@ -17,8 +16,4 @@ export function adminSignIn(input: AdminSignInInput, locale: Locale): Promise<Ad
     method: 'POST',
     body: input,
   });
-}
-
-export function useAdminSignIn(locale: Locale) {
-  return useMutation({ mutationFn: (input: AdminSignInInput) => adminSignIn(input, locale) });
 }

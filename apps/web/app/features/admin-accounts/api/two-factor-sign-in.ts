@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SessionResponse } from '@permuta/contracts/accounts';
 import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
@@ -11,8 +10,4 @@ export function adminTwoFactorSignIn(code: string, locale: Locale): Promise<Sess
     method: 'POST',
     body: { code },
   });
-}
-
-export function useAdminTwoFactorSignIn(locale: Locale) {
-  return useMutation({ mutationFn: (code: string) => adminTwoFactorSignIn(code, locale) });
 }

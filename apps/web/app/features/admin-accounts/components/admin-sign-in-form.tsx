@@ -6,18 +6,22 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { useState } from 'react';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { adminSignInSchema, totpSchema } from '@permuta/contracts/accounts';
-import type { AdminSignInInput, SessionResponse } from '@permuta/contracts/accounts';
+import type { SessionResponse } from '@permuta/contracts/accounts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { useEarlyInput } from '../../../lib/early-input.ts';
-import { getQueryClient } from '../../../lib/query-client.tsx';
+import { useCheckedForm } from '../../../lib/form.ts';
 import { login } from '../../../lib/session.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { needsTwoFactor, useAdminSignIn } from '../api/sign-in.ts';
-import { useAdminTwoFactorSignIn } from '../api/two-factor-sign-in.ts';
-import { zodValidate } from '../form-errors.ts';
+import { adminSignIn, needsTwoFactor } from '../api/sign-in.ts';
+import { adminTwoFactorSignIn } from '../api/two-factor-sign-in.ts';
+
+const adminSignInSchema = () =>
+  import('@permuta/contracts/accounts').then((m) => m.adminSignInSchema);
+const totpSchema = () => import('@permuta/contracts/accounts').then((m) => m.totpSchema);
+
+/** The message of a refused request (the API's, in the page's language). */
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * Back-office sign-in: username and password, then (when the admin uses two-factor) the code of
@@ -28,43 +32,54 @@ export function AdminSignInForm() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
-  const signIn = useAdminSignIn(locale);
-  const twoFactor = useAdminTwoFactorSignIn(locale);
-  const early = useEarlyInput();
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const credentials = useForm<AdminSignInInput>({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: zodValidate<AdminSignInInput>(adminSignInSchema, locale),
-  });
-  const code = useForm<{ code: string }>({
-    mode: 'uncontrolled',
-    initialValues: { code: '' },
-    validate: zodValidate<{ code: string }>(totpSchema, locale),
-  });
-
-  const finish = (answer: SessionResponse) => {
-    // nothing of an admin signed in before in this tab (its profile, its role) is kept
+  const finish = async (answer: SessionResponse) => {
+    // nothing of an admin signed in before in this tab (its profile, its role) is kept; the
+    // query library loads here, not with the page
+    const { getQueryClient } = await import('../../../lib/query-client.tsx');
     getQueryClient().clear();
     login({ role: 'admin', email: answer.session.email });
   };
 
+  const credentials = useCheckedForm({
+    locale,
+    schema: adminSignInSchema,
+    onValid: async (values) => {
+      setFailure(null);
+      try {
+        const answer = await adminSignIn(values, locale);
+        if (needsTwoFactor(answer)) setStep('code');
+        else await finish(answer);
+      } catch (error) {
+        setFailure(messageOf(error, t('messages.generic')));
+      }
+    },
+  });
+  const code = useCheckedForm({
+    locale,
+    schema: totpSchema,
+    onValid: async (values) => {
+      setFailure(null);
+      try {
+        await finish(await adminTwoFactorSignIn(values.code.trim(), locale));
+      } catch (error) {
+        setFailure(messageOf(error, t('messages.generic')));
+      }
+    },
+  });
+
   if (step === 'code') {
     return (
-      <form
-        noValidate
-        onSubmit={code.onSubmit((values) =>
-          twoFactor.mutate(values.code.trim(), { onSuccess: finish }),
-        )}
-      >
+      <form {...code.formProps}>
         <Stack gap="md">
           <Title order={1} size="h2">
             {t('admin.signIn.codeTitle')}
           </Title>
           <Text size="sm">{t('admin.signIn.codeHelp')}</Text>
-          {twoFactor.isError && (
+          {failure && (
             <Alert color="red" role="alert" variant="light">
-              {twoFactor.error.message}
+              {failure}
             </Alert>
           )}
           <TextInput
@@ -73,17 +88,14 @@ export function AdminSignInForm() {
             inputMode="text"
             autoFocus
             required
-            key={code.key('code')}
-            {...code.getInputProps('code')}
+            {...code.field('code')}
           />
-          <Button type="submit" loading={twoFactor.isPending}>
-            {t('admin.signIn.verify')}
-          </Button>
+          <Button {...code.submitProps}>{t('admin.signIn.verify')}</Button>
           <Button
             variant="subtle"
             onClick={() => {
-              twoFactor.reset();
-              code.reset();
+              setFailure(null);
+              code.setErrors({});
               setStep('credentials');
             }}
           >
@@ -95,18 +107,7 @@ export function AdminSignInForm() {
   }
 
   return (
-    <form
-      ref={early}
-      noValidate
-      onSubmit={credentials.onSubmit((values) =>
-        signIn.mutate(values, {
-          onSuccess: (answer) => {
-            if (needsTwoFactor(answer)) setStep('code');
-            else finish(answer);
-          },
-        }),
-      )}
-    >
+    <form {...credentials.formProps}>
       <Stack gap="md">
         <Title order={1} size="h2">
           {t('pages.adminLogin.title')}
@@ -114,28 +115,24 @@ export function AdminSignInForm() {
         <Text size="sm" c="dimmed">
           {t('admin.signIn.intro')}
         </Text>
-        {signIn.isError && (
+        {failure && (
           <Alert color="red" role="alert" variant="light">
-            {signIn.error.message}
+            {failure}
           </Alert>
         )}
         <TextInput
           label={t('admin.signIn.username')}
           autoComplete="username"
           required
-          key={credentials.key('username')}
-          {...credentials.getInputProps('username')}
+          {...credentials.field('username')}
         />
         <PasswordField
           label={t('admin.signIn.password')}
           autoComplete="current-password"
           required
-          key={credentials.key('password')}
-          {...credentials.getInputProps('password')}
+          {...credentials.field('password')}
         />
-        <Button type="submit" loading={signIn.isPending}>
-          {t('admin.signIn.submit')}
-        </Button>
+        <Button {...credentials.submitProps}>{t('admin.signIn.submit')}</Button>
       </Stack>
     </form>
   );

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ContactMessageInput, ContactSent } from '@permuta/contracts/contact';
 import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
@@ -10,10 +9,4 @@ export function sendContactMessage(
   locale: Locale,
 ): Promise<ContactSent> {
   return apiFetch<ContactSent>(apiPaths.contactMessage(), { locale, method: 'POST', body: input });
-}
-
-export function useSendContactMessage(locale: Locale) {
-  return useMutation({
-    mutationFn: (input: ContactMessageInput) => sendContactMessage(input, locale),
-  });
 }

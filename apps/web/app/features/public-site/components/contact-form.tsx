@@ -4,22 +4,19 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
 import { useState } from 'react';
 import { Alert, Button, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import {
-  CONTACT_MESSAGE_MAX,
-  contactMessageSchema,
-  type ContactMessageInput,
-} from '@permuta/contracts/contact';
+import { CONTACT_MESSAGE_MAX } from '@permuta/contracts/contact-limits';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { useEarlyInput } from '../../../lib/early-input.ts';
+import { useCheckedForm } from '../../../lib/form.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useSendContactMessage } from '../api/send-contact-message.ts';
-import { localizedResolver } from '../form.ts';
+import { sendContactMessage } from '../api/send-contact-message.ts';
 import classes from './public-site.module.css';
 
 const FIELDS = ['name', 'email', 'message'] as const;
+
+const contactMessageSchema = () =>
+  import('@permuta/contracts/contact').then((m) => m.contactMessageSchema);
 
 /**
  * Name, e-mail and message, checked with the API's schema before sending; the server's thanks
@@ -29,23 +26,18 @@ const FIELDS = ['name', 'email', 'message'] as const;
 export function ContactForm() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const send = useSendContactMessage(locale);
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const early = useEarlyInput();
-  const form = useForm<Required<ContactMessageInput>>({
-    initialValues: { name: '', email: '', message: '', website: '' },
-    validate: localizedResolver(contactMessageSchema, locale),
-  });
-
-  const submit = form.onSubmit(
-    async (values) => {
+  const form = useCheckedForm({
+    locale,
+    schema: contactMessageSchema,
+    onValid: async (values, element) => {
       setFailure(null);
       setSent(null);
       try {
-        const answer = await send.mutateAsync(values);
+        const answer = await sendContactMessage(values, locale);
         setSent(answer.message);
-        form.reset();
+        element.reset();
       } catch (error) {
         if (isApiError(error)) {
           form.setErrors(
@@ -61,11 +53,11 @@ export function ContactForm() {
         }
       }
     },
-    () => {
+    onInvalid: () => {
       setSent(null);
       setFailure(null);
     },
-  );
+  });
 
   return (
     <Stack gap="md" component="section" aria-labelledby="contact-form-title">
@@ -96,14 +88,14 @@ export function ContactForm() {
           {failure}
         </Alert>
       )}
-      <form ref={early} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <form {...form.formProps} aria-labelledby="contact-form-title">
         <Stack gap="md">
           <TextInput
             label={t('contact.form.name')}
             autoComplete="name"
             required
             maxLength={120}
-            {...form.getInputProps('name')}
+            {...form.field('name')}
           />
           <TextInput
             label={t('contact.form.email')}
@@ -111,7 +103,7 @@ export function ContactForm() {
             autoComplete="email"
             inputMode="email"
             required
-            {...form.getInputProps('email')}
+            {...form.field('email')}
           />
           <Textarea
             label={t('contact.form.message')}
@@ -121,23 +113,16 @@ export function ContactForm() {
             minRows={5}
             maxRows={14}
             maxLength={CONTACT_MESSAGE_MAX}
-            {...form.getInputProps('message')}
+            {...form.field('message')}
           />
           {/* for bots only: hidden from people and from assistive technology */}
           <div className={classes.honeypot} aria-hidden="true">
             <label>
               {t('contact.form.website')}
-              <input
-                type="text"
-                name="website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={form.values.website}
-                onChange={(event) => form.setFieldValue('website', event.currentTarget.value)}
-              />
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
             </label>
           </div>
-          <Button type="submit" size="md" loading={send.isPending} fullWidth>
+          <Button size="md" fullWidth {...form.submitProps}>
             {t('contact.form.submit')}
           </Button>
         </Stack>
