@@ -694,9 +694,14 @@ function adminListFilters(filter: AdminListFilter): {
  * `limit` orders of each, in the list's order when `sorted` is given (and after its position).
  * As one OR, PostgreSQL had one plan for every search: walking the orders newest first until a
  * page was found, quick for a common surname and a full read of a million orders (1 s) for one
- * customer's e-mail or for nothing at all. Apart, a rare customer's orders come from the index by
- * customer, a common name's from the walk, and the order's own fields from their indexes.
- * (The subqueries name `orders` again: their columns are theirs, not the outer query's.)
+ * customer's e-mail or for nothing at all. Apart:
+ * - by customer, the matching customers come first and each one's orders after (a lateral
+ *   subquery, by the index on the customer and the creation time): the walk cannot come back,
+ *   whatever PostgreSQL guesses of how many customers match (it guessed one for "nothing" and
+ *   walked a million orders: 2.1 s);
+ * - by the order's own fields, through their indexes.
+ * (The subqueries name `orders` and `users` again: their columns are theirs, not the outer
+ * query's.)
  */
 function searchedIds(
   db: Db | Tx,
@@ -705,19 +710,49 @@ function searchedIds(
   limit: number,
   sorted?: { sort: (typeof SORTS)[AdminListSort]; after?: { key: string; id: string } },
 ): SQL {
-  const way = (match: SQL, name: string) => {
-    const after = sorted?.after ? sorted.sort.after(sorted.after.key, sorted.after.id) : undefined;
-    const matching = db
+  const after = sorted?.after ? sorted.sort.after(sorted.after.key, sorted.after.id) : undefined;
+  const order = sorted?.sort.direction === 'asc' ? asc : desc;
+  const inOrder = <T extends { orderBy: (...columns: SQL[]) => T }>(query: T, key: SQL, id: SQL) =>
+    sorted ? query.orderBy(order(key), order(id)) : query;
+
+  const ofEachCustomer = inOrder(
+    db
+      .select({
+        id: orders.id,
+        sortKey: sql`${sorted?.sort.key ?? orders.createdAt}`.as('sort_key'),
+      })
+      .from(orders)
+      .where(and(eq(orders.userId, users.id), ...conditions, after))
+      .$dynamic(),
+    sorted?.sort.key ?? sql`${orders.createdAt}`,
+    sql`${orders.id}`,
+  )
+    .limit(limit)
+    .as('of_customer');
+  const byCustomer = inOrder(
+    db
+      .select({ id: ofEachCustomer.id })
+      .from(users)
+      .crossJoinLateral(ofEachCustomer)
+      .where(search.byCustomer)
+      .$dynamic(),
+    sql`${ofEachCustomer.sortKey}`,
+    sql`${ofEachCustomer.id}`,
+  )
+    .limit(limit)
+    .as('by_customer');
+  const byOrder = inOrder(
+    db
       .select({ id: orders.id })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(...conditions, match, after))
-      .$dynamic();
-    const order = sorted?.sort.direction === 'asc' ? asc : desc;
-    const ordered = sorted ? matching.orderBy(order(sorted.sort.key), order(orders.id)) : matching;
-    return ordered.limit(limit).as(name);
-  };
-  return sql`${orders.id} IN (SELECT "id" FROM ${way(search.byCustomer, 'by_customer')} UNION SELECT "id" FROM ${way(search.byOrder, 'by_order')})`;
+      .where(and(...conditions, search.byOrder, after))
+      .$dynamic(),
+    sorted?.sort.key ?? sql`${orders.createdAt}`,
+    sql`${orders.id}`,
+  )
+    .limit(limit)
+    .as('by_order');
+  return sql`${orders.id} IN (SELECT "id" FROM ${byCustomer} UNION SELECT "id" FROM ${byOrder})`;
 }
 
 /**
