@@ -313,13 +313,21 @@ export async function claimResetRequest(
  */
 export const resetCodeIdentifier = (email: string) => `forget-password-otp-${email.toLowerCase()}`;
 
-/** Replaces the reset code of an identifier (one code per e-mail). */
+/**
+ * Replaces the reset code of an identifier (one code per e-mail). With `keep: false` the new row
+ * is deleted again in the same transaction: nothing is stored, after the same statements.
+ */
 export async function replaceResetCode(
   tx: Tx,
-  input: { identifier: string; value: string; expiresAt: Date },
+  identifier: string,
+  code: { value: string; expiresAt: Date; keep: boolean },
 ): Promise<void> {
-  await tx.delete(verifications).where(eq(verifications.identifier, input.identifier));
-  await tx.insert(verifications).values(input);
+  await tx.delete(verifications).where(eq(verifications.identifier, identifier));
+  const [row] = await tx
+    .insert(verifications)
+    .values({ identifier, value: code.value, expiresAt: code.expiresAt })
+    .returning({ id: verifications.id });
+  if (!code.keep && row) await tx.delete(verifications).where(eq(verifications.id, row.id));
 }
 
 /** The newest reset code of an identifier, locked until the transaction ends; null when none. */

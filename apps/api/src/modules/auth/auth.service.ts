@@ -652,20 +652,25 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async forgotPassword(email: string): Promise<void> {
       const key = sha256(email.trim().toLowerCase());
-      const wait = await db.transaction((tx) => claimResetRequest(tx, key, now(), RESEND_SECONDS));
-      if (wait > 0) throw new AppError('RESEND_TOO_SOON', 429, { seconds: wait });
-      const user = await findUserByEmail(db, email);
-      if (!user || user.role !== 'customer') return;
       const code = String(randomInt(1_000_000)).padStart(6, '0');
-      // A new code replaces the older one, with 5 fresh tries (the request throttle above
-      // bounds how often). Codes go by the wall clock.
-      await db.transaction((tx) =>
-        replaceResetCode(tx, {
-          identifier: resetCodeIdentifier(email),
+      // One transaction, the same statements whether the account exists or not, so that the
+      // answer's time tells nothing. A new code replaces the older one, with 5 fresh tries (the
+      // request throttle bounds how often). Codes go by the wall clock.
+      const { wait, user } = await db.transaction(async (tx) => {
+        const left = await claimResetRequest(tx, key, now(), RESEND_SECONDS);
+        if (left > 0) return { wait: left, user: null };
+        const holder = await findUserByEmail(tx, email);
+        const customer = holder?.role === 'customer' ? holder : null;
+        await replaceResetCode(tx, resetCodeIdentifier(email), {
           value: `${resetCodeHash(code)}:0`,
           expiresAt: new Date(Date.now() + RESET_CODE_SECONDS * 1000),
-        }),
-      );
+          // written for an unknown e-mail too, then taken back: the same work either way
+          keep: customer !== null,
+        });
+        return { wait: 0, user: customer };
+      });
+      if (wait > 0) throw new AppError('RESEND_TOO_SOON', 429, { seconds: wait });
+      if (!user) return;
       // The e-mail goes out in the background, so that the answer takes about the same time
       // whether the account exists or not.
       void deps
