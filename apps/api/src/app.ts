@@ -148,7 +148,7 @@ export async function buildApp(
       jobs: app.jobs,
       enqueueEmail: (db, to, template, locale) => app.enqueueEmail(db, to, template, locale),
       sendEmail: (to, template, locale) => app.sendEmail(to, template, locale),
-      auth: app.auth,
+      authKeys: app.authKeys,
       sessions: app.sessions,
       settingsChanged: app.settingsChanged,
       log: app.log,

@@ -11,7 +11,7 @@ import type { SettingsChanged } from './lib/settings-changed.ts';
 import { createSignal } from './lib/signal.ts';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
-import type { Auth } from './modules/auth/auth.instance.ts';
+import type { AuthKeys } from './modules/auth/auth.plugin.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { SessionReader } from './modules/auth/guards.ts';
 import { createCatalogueExchange } from './modules/catalogue/catalogue.exchange.ts';
@@ -60,7 +60,8 @@ export interface Infrastructure {
   /** e-mail in a transaction (sent once it commits), and e-mail sent at once */
   enqueueEmail: FastifyInstance['enqueueEmail'];
   sendEmail: FastifyInstance['sendEmail'];
-  auth: Auth;
+  /** the signed cookies and the two-factor cipher (keyed by AUTH_SECRET) */
+  authKeys: AuthKeys;
   sessions: SessionReader;
   settingsChanged: SettingsChanged;
   log: AppLog;
@@ -110,7 +111,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
 }
 
 export function buildServices(infra: Infrastructure, config: AppConfig, now: () => Date) {
-  const { db, auth, sendEmail, enqueueEmail } = infra;
+  const { db, authKeys, sendEmail, enqueueEmail } = infra;
   const { publicUrl } = config;
   const storage: FileStorage = createFileStorage(config.dataDir);
   const logError = (details: object, message: string) => infra.log.error(details, message);
@@ -165,8 +166,25 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   });
 
   return {
-    auth: createAuthService({ db, auth, publicUrl, now, sendEmail, enqueueEmail }),
-    adminAccounts: createAdminAccountsService({ db, auth, sendEmail, publicUrl, now }),
+    auth: createAuthService({
+      db,
+      cookies: authKeys.cookies,
+      twoFactorCipher: authKeys.twoFactorCipher,
+      publicUrl,
+      now,
+      sendEmail,
+      enqueueEmail,
+      logError,
+    }),
+    adminAccounts: createAdminAccountsService({
+      db,
+      cookies: authKeys.cookies,
+      twoFactorCipher: authKeys.twoFactorCipher,
+      brandName: config.brandName,
+      sendEmail,
+      publicUrl,
+      now,
+    }),
     documents: createDocumentsService({ db, storage, logError, now }),
     settings: createSettingsService({
       db,

@@ -9,10 +9,10 @@ import { isStrongPassword, hashPassword } from './password.ts';
 import { accounts, users } from './schema/index.ts';
 import type { AdminRole } from './schema/enums.ts';
 
-/** Admins have no mailbox of their own: better-auth needs a unique e-mail, `.invalid` is reserved (RFC 2606). */
+/** Admins have no mailbox of their own: `users.email` is unique and required, `.invalid` is reserved (RFC 2606). */
 export const ADMIN_EMAIL_DOMAIN = 'admins.invalid';
 
-/** better-auth's username plugin: letters, digits, `_` and `.`, stored lower-cased; 3 to 30 characters. */
+/** Letters, digits, `_` and `.`, stored lower-cased; 3 to 30 characters. */
 const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 
 export class AdminExistsError extends Error {

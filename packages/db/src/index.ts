@@ -43,7 +43,7 @@ export type { DatabaseError } from './errors.ts';
 export { NOT_OWED_STATUS_LIST, statusLiterals } from './schema/status-sql.ts';
 export { documentsVerified, documentsVerifiedOf, usersIdColumn } from './kyc.ts';
 
-// The schema as one namespace (for drizzle / better-auth adapters) and every table, enum and
+// The schema as one namespace (for drizzle) and every table, enum and
 // row type directly.
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';

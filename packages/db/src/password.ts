@@ -14,7 +14,6 @@ export function hashPassword(password: string): Promise<string> {
 
 /**
  * Checks a password against a stored hash; false for a wrong password or a malformed hash.
- * Same shape as better-auth's `emailAndPassword.password.verify`.
  */
 export async function verifyPassword({
   hash: stored,

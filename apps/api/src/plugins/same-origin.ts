@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../modules/auth/auth.instance.ts';
+import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
 import { readCookie } from '../modules/auth/signed-cookie.ts';
 import { sendError } from './errors.ts';
 

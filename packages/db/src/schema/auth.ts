@@ -16,18 +16,16 @@ import { createdAt, textId, timestamptz, updatedAt } from './columns.ts';
 import { adminRole, locale, userRole } from './enums.ts';
 
 /**
- * better-auth 1.7 tables (core + plugins username, admin, twoFactor, emailOTP), named in the
- * plural: configure the drizzle adapter with `usePlural: true` and this schema (the JS keys are
- * `users`, `sessions`, `accounts`, `verifications`, `twoFactors`, `rateLimits`). Fields keep
- * better-auth's camelCase keys; the SQL columns are snake_case.
+ * Identity tables, shaped for better-auth 1.7 at first and kept as they are since the API's own
+ * auth module took over (docs/decisions/033), named in the plural. The JS keys are camelCase; the
+ * SQL columns are snake_case.
  *
- * Wiring notes for better-auth:
- * - admin plugin: `defaultRole: 'customer'`, `adminRoles: ['admin']` (the column is the
- *   `user_role` enum; better-auth's default role "user" would be refused);
- * - customers' `cpf`, `phone`, `birthDate`, `locale`, `termsAcceptedAt` are `additionalFields`
- *   and must be given at sign-up (a CHECK refuses a customer without cpf, phone and birth date);
+ * - `role` is the `user_role` enum (customer / admin);
+ * - a customer's `cpf`, `phone`, `birthDate` are required (a CHECK refuses a customer without);
  * - admins have no e-mail of their own; they get `<username>@admins.invalid` (`.invalid` is a
- *   reserved TLD, RFC 2606), so `email` stays NOT NULL and unique as better-auth requires.
+ *   reserved TLD, RFC 2606), so `email` stays NOT NULL and unique;
+ * - `banned`, `banReason`, `banExpires`, `image` and `sessions.impersonatedBy` are unused
+ *   (deactivation is `active`).
  */
 export const users = pgTable(
   'users',
@@ -36,7 +34,7 @@ export const users = pgTable(
     role: userRole('role').notNull().default('customer'),
     /** an admin's role in the back office (every admin has one, no customer has) */
     adminRole: adminRole('admin_role'),
-    /** better-auth's username plugin stores it lower-cased; sign-in name. */
+    /** Stored lower-cased; sign-in name. */
     username: text('username').notNull().unique('users_username_unique'),
     displayUsername: text('display_username'),
     name: text('name').notNull(),
@@ -153,7 +151,10 @@ export const verifications = pgTable(
   ],
 );
 
-/** TOTP secrets and backup codes (twoFactor plugin; better-auth encrypts both). */
+/**
+ * Admins' TOTP secrets and recovery codes, both encrypted (XChaCha20-Poly1305 under AUTH_SECRET,
+ * apps/api/src/modules/auth/two-factor.ts); `verified` false until the first code is confirmed.
+ */
 export const twoFactors = pgTable(
   'two_factors',
   {
@@ -163,7 +164,7 @@ export const twoFactors = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Added by better-auth 1.7's twoFactor plugin.
+    // wrong codes in a row at sign-in, and the lock they lead to
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamptz('locked_until'),
@@ -174,7 +175,7 @@ export const twoFactors = pgTable(
   ],
 );
 
-/** better-auth's rate-limit storage (`rateLimit: { storage: 'database' }`). */
+/** Unused since decision 033 (it was better-auth's rate-limit storage); kept until a migration drops it. */
 export const rateLimits = pgTable('rate_limits', {
   id: textId(),
   key: text('key').notNull().unique('rate_limits_key_unique'),

@@ -22,7 +22,7 @@ import {
   twoFactorEnrolmentSchema,
 } from '@permuta/contracts';
 import { requestLocale } from '../../lib/locale.ts';
-import { authHeaders, defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
 import type { AdminAccountsService } from './admin-accounts.service.ts';
 import type { Actor, AuthCall } from './admin-accounts.service.ts';
 import { apiErrors } from '../../lib/api-errors.ts';
@@ -40,10 +40,9 @@ function actorOf(request: FastifyRequest): Actor {
   };
 }
 
-/** better-auth sees the caller's session cookie; a rotated session cookie goes back to it. */
-function authCall(request: FastifyRequest, reply: FastifyReply): AuthCall {
+/** Where the renewed session cookie goes. */
+function authCall(reply: FastifyReply): AuthCall {
   return {
-    headers: authHeaders(request),
     setCookies: (values) => {
       if (values.length > 0) reply.header('set-cookie', values);
     },
@@ -222,8 +221,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: twoFactorEnrolmentSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      service.enableTwoFactor(actorOf(request), authCall(request, reply), request.body.password),
+    async (request) => service.enableTwoFactor(actorOf(request), request.body.password),
   );
 
   app.post(
@@ -238,7 +236,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      service.verifyTwoFactor(actorOf(request), authCall(request, reply), request.body.code),
+      service.verifyTwoFactor(actorOf(request), authCall(reply), request.body.code),
   );
 
   app.post(
@@ -254,6 +252,6 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      service.disableTwoFactor(actorOf(request), authCall(request, reply), request.body.password),
+      service.disableTwoFactor(actorOf(request), authCall(reply), request.body.password),
   );
 };

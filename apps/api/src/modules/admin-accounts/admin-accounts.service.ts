@@ -1,4 +1,3 @@
-import { isAPIError } from 'better-auth/api';
 import {
   AdminExistsError,
   AdminInputError,
@@ -22,9 +21,23 @@ import { passwordIssue } from '@permuta/contracts/password-policy';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { EmailTemplate } from '../../lib/emails.ts';
-import type { Auth } from '../auth/auth.instance.ts';
-import { withAuthTransaction } from '../auth/auth.database.ts';
-import { credentialHash } from '../auth/auth.repository.ts';
+import {
+  confirmEnrolment,
+  credentialHash,
+  lockAnyTwoFactor,
+  removeTwoFactor,
+  startEnrolment,
+} from '../auth/auth.repository.ts';
+import { renewSessionToken } from '../auth/sessions.ts';
+import type { AuthCookies } from '../auth/sessions.ts';
+import {
+  UnreadableSecretError,
+  newBackupCodes,
+  newTotpSecret,
+  totpStep,
+  totpUri,
+} from '../auth/two-factor.ts';
+import type { TwoFactorCipher } from '../auth/two-factor.ts';
 import * as repo from './admin-accounts.repository.ts';
 import type {
   AdminCustomerOrder,
@@ -43,17 +56,19 @@ export interface Actor {
   locale: Locale;
 }
 
-/** What a better-auth call needs from the request, and where its cookies go. */
+/** Where the Set-Cookie of a renewed session goes (two-factor turned on or off). */
 export interface AuthCall {
-  /** the request's headers for better-auth (session cookie, client IP) */
-  headers: Headers;
-  /** receives the Set-Cookie values better-auth produced (a rotated session) */
   setCookies: (values: string[]) => void;
 }
 
 export interface AdminAccountsDeps {
   db: Db;
-  auth: Auth;
+  /** writes the renewed session cookie */
+  cookies: AuthCookies;
+  /** encrypts and decrypts two-factor secrets and recovery codes */
+  twoFactorCipher: TwoFactorCipher;
+  /** the TOTP issuer shown by authenticator apps */
+  brandName: string;
   sendEmail: (to: string, template: EmailTemplate, locale: Locale) => Promise<boolean>;
   publicUrl: string;
   now: () => Date;
@@ -78,20 +93,13 @@ export type DocumentDecision = { decision: 'approve' } | { decision: 'reject'; r
 const duplicateUsername = () => new AppError('DUPLICATE', 409, {}, { username: 'username.taken' });
 const notFound = () => new AppError('NOT_FOUND', 404);
 
-/** better-auth's error code of a failed `auth.api` call, or null for any other error. */
-function betterAuthCode(error: unknown): string | null {
-  if (!isAPIError(error)) return null;
-  const body = error.body as { code?: unknown } | undefined;
-  return typeof body?.code === 'string' ? body.code : null;
-}
-
 /**
  * The back office's accounts: admins, customers, document review, the admin's own two-factor
  * and the two-factor-required setting. Every change writes its audit entry in the same
  * transaction; e-mails go out after the commit.
  */
 export function createAdminAccountsService(deps: AdminAccountsDeps) {
-  const { db, auth } = deps;
+  const { db, twoFactorCipher } = deps;
 
   async function requireCustomer(dbOrTx: Db | Tx, id: string): Promise<UserRow> {
     const user = await repo.findUser(dbOrTx, id);
@@ -440,79 +448,80 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
 
     // --- the admin's own two-factor -------------------------------------------------------
 
-    /** Starts enrolment: a new secret and backup codes, inactive until verified. */
+    /** Starts enrolment (password confirmed): a new secret and backup codes, inactive until verified. */
     async enableTwoFactor(
       actor: Actor,
-      call: AuthCall,
       password: string,
     ): Promise<{ totpUri: string; backupCodes: string[] }> {
       const user = await repo.findUser(db, actor.adminId);
       if (!user) throw new AppError('UNAUTHENTICATED', 401);
       if (user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
-      try {
-        const { headers, response } = await auth.api.enableTwoFactor({
-          headers: call.headers,
-          body: { password, method: 'totp' },
-          returnHeaders: true,
-        });
-        call.setCookies(headers.getSetCookie());
-        if (!('totpURI' in response) || !response.totpURI || !response.backupCodes) {
-          throw new Error('better-auth answered two-factor enrolment without a TOTP URI');
-        }
-        return { totpUri: response.totpURI, backupCodes: response.backupCodes };
-      } catch (error) {
-        const code = betterAuthCode(error);
-        if (code === 'INVALID_PASSWORD') {
-          throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
-        }
-        if (code === 'TOTP_ALREADY_ENABLED') throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
-        if (code === 'UNAUTHORIZED') throw new AppError('UNAUTHENTICATED', 401);
-        throw error;
+      const hash = await credentialHash(db, actor.adminId);
+      if (!hash || !(await verifyPassword({ hash, password }))) {
+        throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
       }
+      const secret = newTotpSecret();
+      const backupCodes = newBackupCodes();
+      await db.transaction(async (tx) => {
+        // serialised with a verification of the same admin under way
+        await lockAnyTwoFactor(tx, actor.adminId);
+        const current = await repo.lockUser(tx, actor.adminId);
+        if (current?.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
+        await startEnrolment(tx, {
+          userId: actor.adminId,
+          secret: twoFactorCipher.encrypt(secret),
+          backupCodes: twoFactorCipher.encrypt(JSON.stringify(backupCodes)),
+        });
+      });
+      return {
+        totpUri: totpUri({ issuer: deps.brandName, account: user.email, secret }),
+        backupCodes,
+      };
     },
 
-    /** Confirms enrolment with a code from the app: two-factor is on from now on. */
+    /**
+     * Confirms enrolment with a code from the app: two-factor is on from now on. One
+     * transaction: the secret confirmed, the flag on, the session given a new token and the
+     * audit entry. A wrong code writes nothing.
+     */
     async verifyTwoFactor(actor: Actor, call: AuthCall, code: string): Promise<AdminProfile> {
       const user = await repo.findUser(db, actor.adminId);
       if (!user) throw new AppError('UNAUTHENTICATED', 401);
       if (user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
-      // One transaction: better-auth's writes (the secret marked verified, twoFactorEnabled on,
-      // the session rotated) and the audit entry. A wrong code writes nothing at enrolment.
-      const { profile, setCookies } = await db.transaction((tx) =>
-        withAuthTransaction(db, tx, async () => {
-          let headers: Headers;
-          try {
-            // With the session cookie, better-auth treats this as enrolment.
-            ({ headers } = await auth.api.verifyTOTP({
-              headers: call.headers,
-              body: { code },
-              returnHeaders: true,
-            }));
-          } catch (error) {
-            const failure = betterAuthCode(error);
-            if (failure === 'INVALID_CODE') throw new AppError('TWO_FACTOR_INVALID', 400);
-            if (failure === 'TOTP_NOT_ENABLED') throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
-            if (failure === 'UNAUTHORIZED' || failure === 'INVALID_TWO_FACTOR_COOKIE') {
-              throw new AppError('UNAUTHENTICATED', 401);
-            }
-            throw error;
+      const { profile, token } = await db.transaction(async (tx) => {
+        const row = await lockAnyTwoFactor(tx, actor.adminId);
+        if (!row) throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
+        let secret: string;
+        try {
+          secret = twoFactorCipher.decrypt(row.secret);
+        } catch (error) {
+          if (error instanceof UnreadableSecretError) {
+            throw new AppError('TWO_FACTOR_UNREADABLE', 409);
           }
-          const updated = await repo.findUser(tx, actor.adminId);
-          if (!updated?.twoFactorEnabled) throw new Error('two-factor did not turn on');
-          await writeAudit(tx, {
-            actorType: 'admin',
-            actorId: actor.adminId,
-            action: 'two_factor.enabled',
-            entityType: 'admin',
-            entityId: actor.adminId,
-            ip: actor.ip,
-            before: { twoFactorEnabled: false },
-            after: { twoFactorEnabled: true },
-          });
-          return { profile: repo.toAdminProfile(updated), setCookies: headers.getSetCookie() };
-        }),
-      );
-      call.setCookies(setCookies);
+          throw error;
+        }
+        if ((await totpStep(secret, code)) === null) {
+          throw new AppError('TWO_FACTOR_INVALID', 400);
+        }
+        await confirmEnrolment(tx, actor.adminId, deps.now());
+        // a new token for the session that turned two-factor on
+        const renewed = await renewSessionToken(tx, actor.sessionId);
+        if (!renewed) throw new AppError('UNAUTHENTICATED', 401);
+        const updated = await repo.findUser(tx, actor.adminId);
+        if (!updated?.twoFactorEnabled) throw new Error('two-factor did not turn on');
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: 'two_factor.enabled',
+          entityType: 'admin',
+          entityId: actor.adminId,
+          ip: actor.ip,
+          before: { twoFactorEnabled: false },
+          after: { twoFactorEnabled: true },
+        });
+        return { profile: repo.toAdminProfile(updated), token: renewed };
+      });
+      call.setCookies([deps.cookies.session(token)]);
       return profile;
     },
 
@@ -527,41 +536,28 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       if (!hash || !(await verifyPassword({ hash, password }))) {
         throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
       }
-      // One transaction: better-auth's writes (the secret deleted, the flag off, the session
-      // rotated) and the audit entry.
-      const { profile, setCookies } = await db.transaction((tx) =>
-        withAuthTransaction(db, tx, async () => {
-          let headers: Headers;
-          try {
-            ({ headers } = await auth.api.disableTwoFactor({
-              headers: call.headers,
-              body: { password },
-              returnHeaders: true,
-            }));
-          } catch (error) {
-            const code = betterAuthCode(error);
-            if (code === 'INVALID_PASSWORD') {
-              throw new AppError('VALIDATION_ERROR', 400, {}, { password: 'password.wrong' });
-            }
-            if (code === 'UNAUTHORIZED') throw new AppError('UNAUTHENTICATED', 401);
-            throw error;
-          }
-          const updated = await repo.findUser(tx, actor.adminId);
-          if (!updated || updated.twoFactorEnabled) throw new Error('two-factor did not turn off');
-          await writeAudit(tx, {
-            actorType: 'admin',
-            actorId: actor.adminId,
-            action: 'two_factor.disabled',
-            entityType: 'admin',
-            entityId: actor.adminId,
-            ip: actor.ip,
-            before: { twoFactorEnabled: true },
-            after: { twoFactorEnabled: false },
-          });
-          return { profile: repo.toAdminProfile(updated), setCookies: headers.getSetCookie() };
-        }),
-      );
-      call.setCookies(setCookies);
+      // One transaction: the secret deleted, the flag off, the session given a new token and the
+      // audit entry.
+      const { profile, token } = await db.transaction(async (tx) => {
+        await lockAnyTwoFactor(tx, actor.adminId);
+        await removeTwoFactor(tx, actor.adminId, deps.now());
+        const renewed = await renewSessionToken(tx, actor.sessionId);
+        if (!renewed) throw new AppError('UNAUTHENTICATED', 401);
+        const updated = await repo.findUser(tx, actor.adminId);
+        if (!updated || updated.twoFactorEnabled) throw new Error('two-factor did not turn off');
+        await writeAudit(tx, {
+          actorType: 'admin',
+          actorId: actor.adminId,
+          action: 'two_factor.disabled',
+          entityType: 'admin',
+          entityId: actor.adminId,
+          ip: actor.ip,
+          before: { twoFactorEnabled: true },
+          after: { twoFactorEnabled: false },
+        });
+        return { profile: repo.toAdminProfile(updated), token: renewed };
+      });
+      call.setCookies([deps.cookies.session(token)]);
       // Admins have no mailbox of their own: the support address hears of it, so that a
       // two-factor turned off by someone else with a stolen password does not go unseen.
       const support = await repo.readSupportEmail(db);

@@ -320,7 +320,7 @@ describe('two-factor lockout at sign-in', () => {
         headers: { cookie, 'accept-language': 'en-US' },
         payload: { code },
       });
-    // better-auth allows 5 codes per challenge: two challenges make 10 wrong codes in a row
+    // 5 codes per pending sign-in: two of them make 10 wrong codes in a row
     for (let round = 0; round < 2; round += 1) {
       const cookie = await challenge();
       for (let i = 0; i < 5; i += 1) {
@@ -393,5 +393,103 @@ describe('recovery codes at sign-in', () => {
     const reused = await withCode(backupCodes[0]!);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error.code).toBe('TWO_FACTOR_INVALID');
+  });
+});
+
+describe("an attacker's view of the code step", () => {
+  const passwordStep = async (admin: TestAdmin) =>
+    cookiesOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/sign-in',
+        payload: { username: admin.username, password: admin.password },
+      }),
+    );
+  const codeStep = (cookie: string, code: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/two-factor',
+      headers: { cookie },
+      payload: { code },
+    });
+  /** Enrols a new admin and answers it with its secret and recovery codes. */
+  async function enrolled(): Promise<TestAdmin & { secret: string; backupCodes: string[] }> {
+    const admin = await signInAdmin(t.app);
+    const enabled = await call('POST', '/api/v1/admin/me/two-factor/enable', admin.cookie, {
+      password: admin.password,
+    });
+    const { totpUri, backupCodes } = enabled.json() as { totpUri: string; backupCodes: string[] };
+    const secret = secretOf(totpUri);
+    const verified = await call('POST', '/api/v1/admin/me/two-factor/verify', admin.cookie, {
+      code: await generate({ secret }),
+    });
+    expect(verified.statusCode).toBe(200);
+    return { ...admin, cookie: sessionCookieOf(verified), secret, backupCodes };
+  }
+
+  it("refuses another admin's pending sign-in with one's own code, and a forged one", async () => {
+    const alice = await enrolled();
+    const bob = await enrolled();
+    const bobPending = await passwordStep(bob);
+    const crossed = await codeStep(bobPending, await generate({ secret: alice.secret }));
+    expect(crossed.statusCode).toBe(401);
+    expect(crossed.json().error.code).toBe('TWO_FACTOR_INVALID');
+    expect(crossed.cookies.some((c) => c.name === 'auth_token' && c.value !== '')).toBe(false);
+    // a pending cookie not signed with our secret
+    const forged = await codeStep(
+      'permuta.two_factor=made-up.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D',
+      await generate({ secret: alice.secret }),
+    );
+    expect(forged.statusCode).toBe(401);
+    // no pending cookie at all
+    expect((await codeStep('', alice.backupCodes[0]!)).statusCode).toBe(401);
+    // Bob's own code still works on Bob's pending sign-in
+    const own = await codeStep(bobPending, await generate({ secret: bob.secret }));
+    expect(own.statusCode).toBe(200);
+    expect(own.json().user).toMatchObject({ id: bob.id });
+  });
+
+  it('a pending sign-in takes 5 codes, then the right one no longer helps', async () => {
+    const admin = await enrolled();
+    const pending = await passwordStep(admin);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await codeStep(pending, 'wrong-codes')).statusCode).toBe(401);
+    }
+    const late = await codeStep(pending, admin.backupCodes[0]!);
+    expect(late.statusCode).toBe(401);
+    // the recovery code was not spent by the refused try
+    expect((await codeStep(await passwordStep(admin), admin.backupCodes[0]!)).statusCode).toBe(200);
+  });
+
+  it('a TOTP code that signed in does not sign in again', async () => {
+    const admin = await enrolled();
+    const code = await generate({ secret: admin.secret });
+    expect((await codeStep(await passwordStep(admin), code)).statusCode).toBe(200);
+    const replay = await codeStep(await passwordStep(admin), code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('TWO_FACTOR_INVALID');
+  });
+
+  it('one recovery code sent twice at once, on one pending sign-in or two, signs in once', async () => {
+    const admin = await enrolled();
+    const code = admin.backupCodes[1]!;
+    const pending = await passwordStep(admin);
+    const same = await Promise.all([codeStep(pending, code), codeStep(pending, code)]);
+    expect(same.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+
+    const other = admin.backupCodes[2]!;
+    const [first, second] = [await passwordStep(admin), await passwordStep(admin)];
+    const two = await Promise.all([codeStep(first, other), codeStep(second, other)]);
+    expect(two.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    // spent: neither works again, and the others still do
+    expect((await codeStep(await passwordStep(admin), code)).statusCode).toBe(401);
+    expect((await codeStep(await passwordStep(admin), other)).statusCode).toBe(401);
+    expect((await codeStep(await passwordStep(admin), admin.backupCodes[3]!)).statusCode).toBe(200);
+    const sessions = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, admin.id)));
+    // the password sign-in before enrolment, then three recovery codes
+    expect(sessions).toHaveLength(4);
   });
 });

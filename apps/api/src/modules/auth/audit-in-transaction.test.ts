@@ -186,7 +186,7 @@ describe('an audit entry that cannot be written undoes its change', () => {
       .from(twoFactors)
       .where(eq(twoFactors.userId, admin.id));
     expect(secretRow?.verified).toBe(false);
-    // the session better-auth would have replaced is still the one in use
+    // the session that would have been given a new token is still the one in use
     expect((await me(admin.cookie)).statusCode).toBe(200);
     expect((await verify()).statusCode).toBe(200);
   });

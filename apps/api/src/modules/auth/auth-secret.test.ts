@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { seedDemoData } from '@permuta/db';
+import { eq } from 'drizzle-orm';
+import { seedDemoData, twoFactors, users } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -150,6 +151,58 @@ describe('a two-factor admin after AUTH_SECRET was replaced', () => {
       }
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a two-factor enrolment stored before our own module', () => {
+  // Written by the accounts' first version (better-auth 1.7's twoFactor plugin) under this
+  // AUTH_SECRET: the secret and the recovery codes, XChaCha20-Poly1305 with SHA-256(secret).
+  const fixture = {
+    authSecret: 'fixture-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    totpSecret: 'Fx7_k2Lm9Qw-Er4Ty6Ui8Op0As3Dg5Hj',
+    backupCodes: ['abcde-12345', 'FGHIJ-67890'],
+    storedSecret:
+      'f71f3fa10c739b036b09eddf75dce7032a6b15580f4bf4e767c2fdf403b3daa41e7a2e502100a6a802550a3537e2418d3270bd3a975c40fb190d0d236f557926c6cd484f0d04bbb0',
+    storedBackupCodes:
+      'da7e30adba950d10d46b940940efa4e500d3b98bb7a5596f30ea82807b3306984fdbaa76e5952f7a837a5c0e5e9df91300638281d6ded2a0d3451fc80b0ebea3e8ff89584f',
+  };
+
+  it('signs in with its TOTP code and its recovery codes, no new enrolment needed', async () => {
+    const app = await start({ AUTH_SECRET: fixture.authSecret });
+    try {
+      const admin = await signInAdmin(app);
+      await handle.db.insert(twoFactors).values({
+        userId: admin.id,
+        secret: fixture.storedSecret,
+        backupCodes: fixture.storedBackupCodes,
+        verified: true,
+      });
+      await handle.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, admin.id));
+      const codeStep = async (code: string) => {
+        const password = await app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/auth/sign-in',
+          payload: { username: admin.username, password: admin.password },
+        });
+        expect(password.json()).toEqual({ twoFactorRequired: true });
+        return app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/auth/two-factor',
+          headers: { cookie: cookiesOf(password) },
+          payload: { code },
+        });
+      };
+      const totp = await codeStep(
+        await generate({ secret: new TextEncoder().encode(fixture.totpSecret) }),
+      );
+      expect(totp.statusCode).toBe(200);
+      expect(totp.json().user).toMatchObject({ id: admin.id, twoFactorEnabled: true });
+      expect((await codeStep(fixture.backupCodes[1]!)).statusCode).toBe(200);
+      expect((await codeStep(fixture.backupCodes[1]!)).statusCode).toBe(401);
+      expect((await codeStep(fixture.backupCodes[0]!)).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });

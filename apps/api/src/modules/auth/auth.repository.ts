@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import {
   accounts,
@@ -10,6 +11,7 @@ import {
 } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { AdminProfile, CustomerProfile } from '@permuta/contracts';
+import { TWO_FACTOR_CHALLENGE_SECONDS } from './sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -127,8 +129,8 @@ const sessionColumns = {
 };
 
 /**
- * The session with its user, by what `sessions.token` holds (the hash of the cookie's token, see
- * SessionReader.token), in one statement on the column's unique index, prepared once per
+ * The session with its user, by what `sessions.token` holds (the SHA-256 of the cookie's token),
+ * in one statement on the column's unique index, prepared once per
  * database (named on PostgreSQL: parsed and planned once per connection). Expiry is the caller's
  * to check.
  */
@@ -304,22 +306,62 @@ export async function claimResetRequest(
   return 0;
 }
 
-/** better-auth's row of the password-reset code of an e-mail (emailOTP: `forget-password-otp-<email>`). */
+/**
+ * The row of the password-reset code of an e-mail. Its format (kept from the accounts' first
+ * version, so that codes already e-mailed keep working): identifier `forget-password-otp-<email>`,
+ * value `base64url(SHA-256(code)):<tries spent>`.
+ */
 export const resetCodeIdentifier = (email: string) => `forget-password-otp-${email.toLowerCase()}`;
 
 /**
- * Deletes the password-reset code of `email` and answers what it held (`<hash>:<tries>`, see
- * better-auth's emailOTP with `storeOTP: 'hashed'`), or null when there is none.
+ * Replaces the reset code of an identifier (one code per e-mail). With `keep: false` the new row
+ * is deleted again in the same transaction: nothing is stored, after the same statements.
+ */
+export async function replaceResetCode(
+  tx: Tx,
+  identifier: string,
+  code: { value: string; expiresAt: Date; keep: boolean },
+): Promise<void> {
+  await tx.delete(verifications).where(eq(verifications.identifier, identifier));
+  const [row] = await tx
+    .insert(verifications)
+    .values({ identifier, value: code.value, expiresAt: code.expiresAt })
+    .returning({ id: verifications.id });
+  if (!code.keep && row) await tx.delete(verifications).where(eq(verifications.id, row.id));
+}
+
+/** The newest reset code of an identifier, locked until the transaction ends; null when none. */
+export async function lockResetCode(
+  tx: Tx,
+  identifier: string,
+): Promise<{ id: string; value: string; expiresAt: Date } | null> {
+  const [row] = await tx
+    .select({
+      id: verifications.id,
+      value: verifications.value,
+      expiresAt: verifications.expiresAt,
+    })
+    .from(verifications)
+    .where(eq(verifications.identifier, identifier))
+    .orderBy(desc(verifications.expiresAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Deletes the password-reset code of an identifier and answers what it held (`<hash>:<tries>`),
+ * or null when there is none.
  */
 export async function takeResetCode(
   tx: Tx,
-  email: string,
+  identifier: string,
 ): Promise<{ value: string; expiresAt: Date } | null> {
   const rows = await tx
     .delete(verifications)
-    .where(eq(verifications.identifier, resetCodeIdentifier(email)))
+    .where(eq(verifications.identifier, identifier))
     .returning({ value: verifications.value, expiresAt: verifications.expiresAt });
-  // better-auth keeps one code per e-mail; should there be more, the newest counts
+  // one code per e-mail; should there be more, the newest counts
   return rows.sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())[0] ?? null;
 }
 
@@ -347,17 +389,120 @@ export async function deleteUserSessions(tx: Tx, userId: string): Promise<number
   return rows.length;
 }
 
-/**
- * Until when the two-factor of the admin behind a pending two-factor sign-in is locked (better-auth
- * stores the challenge as a verification whose identifier is the two-factor cookie's value and
- * whose value is the user id); null when not locked or unknown.
- */
-export async function twoFactorLockedUntil(db: Db, challenge: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ lockedUntil: twoFactors.lockedUntil })
+/** Pending two-factor sign-ins: `two-factor-challenge:<random id>`, value `<user id>:<codes tried>`. */
+const CHALLENGE_PREFIX = 'two-factor-challenge:';
+
+/** Opens a pending two-factor sign-in of `userId` (wall clock); answers its id, for the cookie. */
+export async function createChallenge(db: Db | Tx, userId: string): Promise<string> {
+  const id = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(verifications).values({
+    identifier: `${CHALLENGE_PREFIX}${id}`,
+    value: `${userId}:0`,
+    expiresAt: new Date(now + TWO_FACTOR_CHALLENGE_SECONDS * 1000),
+  });
+  return id;
+}
+
+/** A pending two-factor sign-in, locked until the transaction ends; null when unknown. */
+export async function lockChallenge(
+  tx: Tx,
+  id: string,
+): Promise<{ id: string; userId: string; tries: number; expiresAt: Date } | null> {
+  const [row] = await tx
+    .select({
+      id: verifications.id,
+      value: verifications.value,
+      expiresAt: verifications.expiresAt,
+    })
     .from(verifications)
-    .innerJoin(twoFactors, eq(twoFactors.userId, verifications.value))
-    .where(eq(verifications.identifier, challenge))
+    .where(eq(verifications.identifier, `${CHALLENGE_PREFIX}${id}`))
+    .limit(1)
+    .for('update');
+  if (!row) return null;
+  const colon = row.value.lastIndexOf(':');
+  return {
+    id: row.id,
+    userId: row.value.slice(0, colon),
+    tries: Number(row.value.slice(colon + 1)) || 0,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export type TwoFactorRow = typeof twoFactors.$inferSelect;
+
+/** The admin's confirmed two-factor, locked until the transaction ends. */
+export async function lockTwoFactor(tx: Tx, userId: string): Promise<TwoFactorRow | null> {
+  const [row] = await tx
+    .select()
+    .from(twoFactors)
+    .where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, true)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** The admin's two-factor row, confirmed or not (enrolment), locked until the transaction ends. */
+export async function lockAnyTwoFactor(tx: Tx, userId: string): Promise<TwoFactorRow | null> {
+  const [row] = await tx
+    .select()
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** The time step of the last TOTP code a sign-in accepted (`two-factor-step:<user id>`). */
+const STEP_PREFIX = 'two-factor-step:';
+
+export async function lastTotpStep(tx: Tx, userId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(eq(verifications.identifier, `${STEP_PREFIX}${userId}`))
     .limit(1);
-  return row?.lockedUntil ?? null;
+  return row ? Number(row.value) : null;
+}
+
+/** Remembers the time step a sign-in just used, so that its code does not pass again. */
+export async function recordTotpStep(tx: Tx, userId: string, step: number): Promise<void> {
+  await tx.delete(verifications).where(eq(verifications.identifier, `${STEP_PREFIX}${userId}`));
+  await tx.insert(verifications).values({
+    identifier: `${STEP_PREFIX}${userId}`,
+    value: String(step),
+    // a code older than the accepted window never passes anyway
+    expiresAt: new Date(Date.now() + 5 * 60_000),
+  });
+}
+
+/** Starts an admin's enrolment: any earlier row goes, the new one waits for its first code. */
+export async function startEnrolment(
+  tx: Tx,
+  input: { userId: string; secret: string; backupCodes: string },
+): Promise<void> {
+  await tx.delete(twoFactors).where(eq(twoFactors.userId, input.userId));
+  await tx.insert(twoFactors).values({ ...input, verified: false });
+}
+
+/** Confirms an admin's enrolment: two-factor is on. */
+export async function confirmEnrolment(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(twoFactors)
+    .set({ verified: true, failedVerificationCount: 0, lockedUntil: null })
+    .where(eq(twoFactors.userId, userId));
+  await tx
+    .update(users)
+    .set({ twoFactorEnabled: true, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/** Turns an admin's two-factor off: its secret and recovery codes are deleted. */
+export async function removeTwoFactor(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await tx.delete(verifications).where(eq(verifications.identifier, `${STEP_PREFIX}${userId}`));
+  await tx
+    .update(users)
+    .set({ twoFactorEnabled: false, updatedAt: now })
+    .where(eq(users.id, userId));
 }

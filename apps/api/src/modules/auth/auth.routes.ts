@@ -22,10 +22,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { AuthService, Caller } from './auth.service.ts';
 import { RESEND_SECONDS } from './auth.service.ts';
-import { authHeaders, requireCustomer, signedIn } from './guards.ts';
+import { requireCustomer, signedIn } from './guards.ts';
 
 function caller(request: FastifyRequest): Caller {
-  return { ip: request.ip, headers: authHeaders(request) };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    cookie: request.headers.cookie,
+  };
 }
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]) {
@@ -112,9 +116,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         auth ? { userId: auth.userId, role: auth.role, sessionId: auth.sessionId } : null,
       );
       forwardCookies(reply, setCookies);
-      if (setCookies.length === 0) {
-        reply.header('set-cookie', 'auth_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
-      }
       return reply.status(204).send();
     },
   );
@@ -194,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.forgotPassword(request.body.email, caller(request));
+      await service.forgotPassword(request.body.email);
       return reply.status(202).send({
         message: successMessage('resetRequested', requestLocale(request)),
         retryAfterSeconds: RESEND_SECONDS,

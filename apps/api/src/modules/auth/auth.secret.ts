@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
 
 /**
- * The secret better-auth signs cookies and encrypts two-factor secrets with. Production gives
+ * The secret our cookies are signed and two-factor secrets encrypted with. Production gives
  * AUTH_SECRET (the config refuses to start without it). Elsewhere one is generated on the first
  * start and kept in DATA_DIR/auth-secret, whichever database the process uses, so that sessions
  * and enrolled two-factor secrets survive a restart: a new secret would sign everyone out and

@@ -1,12 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { APIError } from 'better-auth/api';
 import {
   accounts,
   hashPassword,
   isForeignKeyViolation,
   isUniqueViolation,
   sessions,
+  twoFactors,
   users,
   verifications,
   verifyPassword,
@@ -24,12 +24,7 @@ import { passwordIssue } from '@permuta/contracts/password-policy';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { AuditEntry } from '../../lib/audit.ts';
 import type { EmailTemplate } from '../../lib/emails.ts';
-import type { Auth } from './auth.instance.ts';
-import { TWO_FACTOR_LOCK_SECONDS } from './auth.instance.ts';
-import { onSessionCreated } from './auth.database.ts';
-import type { CreatedSession } from './auth.database.ts';
 import {
   EMAIL_VERIFICATION_PREFIX,
   adminProfile,
@@ -38,18 +33,36 @@ import {
   customerProfile,
   deleteUserSessions,
   claimGuessingAlert,
+  createChallenge,
   failedSignIns,
   findUserByEmail,
   findUserById,
   latestEmailVerification,
+  lastTotpStep,
+  lockChallenge,
+  lockResetCode,
+  lockTwoFactor,
+  recordTotpStep,
+  replaceResetCode,
+  resetCodeIdentifier,
   setCredentialPassword,
   signInHistory,
   takeResetCode,
   takenIdentity,
-  twoFactorLockedUntil,
 } from './auth.repository.ts';
-import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
 import type { UserRow } from './auth.repository.ts';
+import { deleteSessionByToken, insertSession } from './sessions.ts';
+import type { AuthCookies, IssuedSession } from './sessions.ts';
+import {
+  CHALLENGE_MAX_CODES,
+  TWO_FACTOR_LOCK_SECONDS,
+  TWO_FACTOR_MAX_FAILURES,
+  UnreadableSecretError,
+  parseBackupCodes,
+  spendBackupCode,
+  totpStep,
+} from './two-factor.ts';
+import type { TwoFactorCipher } from './two-factor.ts';
 
 /**
  * Sign-in throttling, per account AND address (never a whole account, never a whole address:
@@ -66,10 +79,16 @@ export const GUESSING_ALERT_FAILURES = 10;
 /** E-mail validation link lifetime and the resend countdown. */
 export const EMAIL_LINK_HOURS = 24;
 export const RESEND_SECONDS = 60;
+/** Password-reset code: 6 digits, 15 min, 5 tries. */
+export const RESET_CODE_SECONDS = 15 * 60;
+export const RESET_CODE_ATTEMPTS = 5;
 
 export interface AuthServiceDeps {
   db: Db;
-  auth: Auth;
+  /** writes and reads the session and pending two-factor cookies */
+  cookies: AuthCookies;
+  /** decrypts the admins' two-factor secrets */
+  twoFactorCipher: TwoFactorCipher;
   publicUrl: string;
   now: () => Date;
   sendEmail: (to: string, template: EmailTemplate, locale: Locale) => Promise<boolean>;
@@ -80,12 +99,17 @@ export interface AuthServiceDeps {
     template: EmailTemplate,
     locale: Locale,
   ) => Promise<string | null>;
+  logError: (details: object, message: string) => void;
 }
 
-/** The caller as the routes see it: its IP and the headers better-auth needs. */
+/** The caller as the routes see it. */
 export interface Caller {
+  /** the client IP Fastify resolved (trustProxy aware) */
   ip: string;
-  headers: Headers;
+  /** the User-Agent header ('' when none) */
+  userAgent: string;
+  /** the Cookie header */
+  cookie: string | undefined;
 }
 
 export interface WithCookies<T> {
@@ -95,18 +119,19 @@ export interface WithCookies<T> {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** better-auth's cookie of a pending two-factor sign-in (twoFactor plugin), without its prefix. */
-const TWO_FACTOR_COOKIE = 'two_factor';
+/** A password-reset code as stored: `base64url(SHA-256(code))` (then `:<tries>` in the row). */
+const resetCodeHash = (code: string) =>
+  createHash('sha256').update(code, 'utf8').digest('base64url');
 
-/**
- * Whether `code` is the one better-auth stored in `value` (emailOTP with `storeOTP: 'hashed'`:
- * `base64url(SHA-256(code)):<tries>`), compared in constant time.
- */
+/** Whether `code` is the one stored as `<hash>:<tries>`, compared in constant time. */
 function resetCodeMatches(value: string, code: string): boolean {
   const stored = Buffer.from(value.slice(0, value.lastIndexOf(':')), 'utf8');
-  const given = Buffer.from(createHash('sha256').update(code, 'utf8').digest('base64url'), 'utf8');
+  const given = Buffer.from(resetCodeHash(code), 'utf8');
   return stored.length === given.length && timingSafeEqual(stored, given);
 }
+
+/** The tries a stored reset code has spent. */
+const resetCodeTries = (value: string) => Number(value.slice(value.lastIndexOf(':') + 1)) || 0;
 
 export function localePath(locale: Locale, path: string): string {
   return locale === 'en-US' ? `/en-US${path}` : path;
@@ -122,24 +147,8 @@ function refuseUnsafePassword(
   if (issue) throw new AppError('VALIDATION_ERROR', 400, {}, { [field]: issue });
 }
 
-function betterAuthCode(error: unknown): string | null {
-  if (error instanceof APIError) {
-    const body = error.body as { code?: unknown } | undefined;
-    return typeof body?.code === 'string' ? body.code : String(error.status);
-  }
-  return null;
-}
-
-/**
- * The stored TOTP secret could not be decrypted: it was encrypted with another AUTH_SECRET (the
- * AES-GCM / ChaCha tag does not match). No code can be checked until that secret is restored.
- */
-function isUndecryptable(error: unknown): boolean {
-  return error instanceof Error && /invalid (authentication )?tag/i.test(error.message);
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, auth, now } = deps;
+  const { db, cookies, now } = deps;
   // Same work for an unknown account as for a known one, so timing does not tell them apart.
   let dummyHash: Promise<string> | undefined;
   const burnPasswordCheck = async (password: string) => {
@@ -225,47 +234,30 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Runs a better-auth sign-in call; the session it creates is inserted in one transaction with
-   * its `auth.sign_in` audit entry (no session without it). Answers the call's result and the
-   * session (null when the call created none: a sign-in waiting for its two-factor code).
+   * Inserts a new session with its `auth.sign_in` audit entry, in the caller's transaction: no
+   * session exists without its entry.
    */
-  async function auditedSignIn<T>(
-    entry: (session: CreatedSession) => Omit<AuditEntry, 'action' | 'entityType' | 'entityId'>,
-    call: () => Promise<T>,
-    before?: (tx: Tx) => Promise<void>,
-  ): Promise<{ result: T; session: CreatedSession | null }> {
-    const created: { session: CreatedSession | null } = { session: null };
-    const result = await onSessionCreated(
-      db,
-      async (tx: Tx, session) => {
-        if (before) await before(tx);
-        await writeAudit(tx, {
-          ...entry(session),
-          action: 'auth.sign_in',
-          entityType: 'session',
-          entityId: session.id,
-        });
-        created.session = session;
-      },
-      call,
-    );
-    return { result, session: created.session };
-  }
-
-  /** Minutes until the two-factor of the admin behind this pending sign-in unlocks (at least 1). */
-  async function twoFactorLockMinutes(caller: Caller): Promise<number> {
-    const context = await auth.$context;
-    const challenge = unsignCookieValue(
-      readCookie(
-        caller.headers.get('cookie') ?? undefined,
-        context.createAuthCookie(TWO_FACTOR_COOKIE).name,
-      ),
-      cookieSigningKey(context.secret),
-    );
-    const until = challenge ? await twoFactorLockedUntil(db, challenge) : null;
-    // better-auth sets and checks the lock by the wall clock
-    const ms = until ? until.getTime() - Date.now() : TWO_FACTOR_LOCK_SECONDS * 1000;
-    return Math.max(1, Math.ceil(ms / 60_000));
+  async function openSession(
+    tx: Tx,
+    user: UserRow,
+    caller: Caller,
+    after?: Record<string, unknown>,
+  ): Promise<IssuedSession> {
+    const session = await insertSession(tx, {
+      userId: user.id,
+      ip: caller.ip,
+      userAgent: caller.userAgent || null,
+    });
+    await writeAudit(tx, {
+      actorType: user.role === 'admin' ? 'admin' : 'customer',
+      actorId: user.id,
+      action: 'auth.sign_in',
+      entityType: 'session',
+      entityId: session.id,
+      ip: caller.ip,
+      ...(after ? { after } : {}),
+    });
+    return session;
   }
 
   async function sessionResponse(
@@ -409,20 +401,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordFailure(input.email, caller.ip, user, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
       }
-      const userAgent = (caller.headers.get('user-agent') ?? '').slice(0, 200);
-      const { result, session } = await auditedSignIn(
-        () => ({ actorType: 'customer', actorId: user.id, ip: caller.ip, after: { userAgent } }),
-        () =>
-          auth.api.signInEmail({
-            body: { email: user.email, password: input.password, rememberMe: true },
-            headers: caller.headers,
-            returnHeaders: true,
-          }),
+      const userAgent = caller.userAgent.slice(0, 200);
+      // The password was checked once, above; the session is ours to open.
+      const session = await db.transaction(async (tx) => {
         // A device is an address and user agent seen at an earlier sign-in; the first sign-in
         // of an account (after registering) is not news.
-        async (tx) => {
-          const seen = await signInHistory(tx, { userId: user.id, ip: caller.ip, userAgent });
-          if (!seen.any || seen.fromDevice) return;
+        const seen = await signInHistory(tx, { userId: user.id, ip: caller.ip, userAgent });
+        if (seen.any && !seen.fromDevice) {
           await deps.enqueueEmail(
             tx,
             user.email,
@@ -435,12 +420,12 @@ export function createAuthService(deps: AuthServiceDeps) {
             },
             user.locale,
           );
-        },
-      );
-      if (!session) throw new Error('sign-in created no session');
+        }
+        return openSession(tx, user, { ...caller, userAgent }, { userAgent });
+      });
       return {
         body: await sessionResponse(user, session),
-        setCookies: result.headers.getSetCookie(),
+        setCookies: [cookies.session(session.token)],
       };
     },
 
@@ -462,110 +447,155 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordFailure(account, caller.ip, null, 'credentials');
         throw new AppError('INVALID_ADMIN_CREDENTIALS', 401);
       }
-      const signIn = () =>
-        auth.api.signInUsername({
-          body: { username: input.username, password: input.password, rememberMe: true },
-          headers: caller.headers,
-          returnHeaders: true,
-        });
       if (user.twoFactorEnabled) {
-        // better-auth ends the session the password opened and asks for the code: the sign-in
-        // is recorded at the second step, with the session that one creates.
-        const { headers, response } = await signIn();
-        const setCookies = headers.getSetCookie();
-        if (response && 'twoFactorRedirect' in response && response.twoFactorRedirect) {
-          return { body: { twoFactorRequired: true }, setCookies };
-        }
-        throw new Error('two-factor sign-in asked for no code');
+        // No session yet: a pending sign-in, kept server-side, waits for the code. The sign-in
+        // is recorded at the second step, with the session that one opens.
+        const challenge = await createChallenge(db, user.id);
+        return { body: { twoFactorRequired: true }, setCookies: [cookies.challenge(challenge)] };
       }
-      const { result, session } = await auditedSignIn(
-        () => ({ actorType: 'admin', actorId: user.id, ip: caller.ip }),
-        signIn,
+      const session = await db.transaction((tx) =>
+        openSession(tx, user, { ...caller, userAgent: caller.userAgent.slice(0, 200) }),
       );
-      if (!session) throw new Error('sign-in created no session');
       return {
         body: await sessionResponse(user, session),
-        setCookies: result.headers.getSetCookie(),
+        setCookies: [cookies.session(session.token)],
       };
     },
 
-    /** Second step of an admin sign-in: a TOTP code, or one of the recovery codes. */
+    /**
+     * Second step of an admin sign-in: a TOTP code, or one of the recovery codes, for the pending
+     * sign-in its cookie names. At most CHALLENGE_MAX_CODES codes per pending sign-in; after
+     * TWO_FACTOR_MAX_FAILURES wrong codes in a row the admin's two-factor is locked for
+     * TWO_FACTOR_LOCK_SECONDS. A wrong code's bookkeeping is committed; a right one is spent in
+     * one transaction with the session and its audit entry.
+     */
     async adminTwoFactor(code: string, caller: Caller): Promise<WithCookies<SessionResponse>> {
       const isTotp = /^\d{6}$/.test(code);
-      let signedIn;
-      try {
-        signedIn = await auditedSignIn(
-          (session) => ({
-            actorType: 'admin',
-            actorId: session.userId,
-            ip: caller.ip,
-            after: { twoFactor: isTotp ? 'totp' : 'backup_code' },
-          }),
-          () =>
-            isTotp
-              ? auth.api.verifyTOTP({
-                  body: { code },
-                  headers: caller.headers,
-                  returnHeaders: true,
-                })
-              : auth.api.verifyBackupCode({
-                  body: { code },
-                  headers: caller.headers,
-                  returnHeaders: true,
-                }),
-        );
-      } catch (error) {
-        const failure = betterAuthCode(error);
-        if (failure) {
-          await recordFailure('admin:two-factor', caller.ip, null, 'two_factor');
-          // too many wrong codes in a row: better-auth locks the admin's two-factor for a while
-          if (failure === 'ACCOUNT_TEMPORARILY_LOCKED') {
-            throw new AppError('SIGN_IN_THROTTLED', 429, {
-              minutes: await twoFactorLockMinutes(caller),
-            });
-          }
-          throw new AppError('TWO_FACTOR_INVALID', 401);
+      const refuse = async () => {
+        await recordFailure('admin:two-factor', caller.ip, null, 'two_factor');
+        return new AppError('TWO_FACTOR_INVALID', 401);
+      };
+      const challengeId = cookies.challengeId(caller.cookie);
+      if (!challengeId) throw await refuse();
+      type Outcome =
+        | { kind: 'invalid' }
+        | { kind: 'locked'; until: Date }
+        | { kind: 'unreadable' }
+        | { kind: 'signed-in'; user: UserRow; session: IssuedSession };
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        // Locked in this order (the pending sign-in, then the admin's two-factor row): two
+        // answers to one pending sign-in, or two sign-ins with one recovery code, take turns.
+        const challenge = await lockChallenge(tx, challengeId);
+        // two-factor locks and pending sign-ins go by the wall clock
+        const wall = new Date();
+        if (!challenge || challenge.expiresAt <= wall) return { kind: 'invalid' };
+        const factor = await lockTwoFactor(tx, challenge.userId);
+        if (!factor) return { kind: 'invalid' };
+        if (factor.lockedUntil && factor.lockedUntil > wall) {
+          return { kind: 'locked', until: factor.lockedUntil };
         }
-        if (isUndecryptable(error)) throw new AppError('TWO_FACTOR_UNREADABLE', 409);
-        throw error;
+        let step: number | null = null;
+        let backupCodes: string | null = null;
+        try {
+          if (isTotp) {
+            const secret = deps.twoFactorCipher.decrypt(factor.secret);
+            const last = await lastTotpStep(tx, challenge.userId);
+            step = await totpStep(secret, code, last ?? undefined);
+          } else {
+            const codes = parseBackupCodes(deps.twoFactorCipher.decrypt(factor.backupCodes));
+            const left = spendBackupCode(codes, code);
+            if (left) backupCodes = deps.twoFactorCipher.encrypt(JSON.stringify(left));
+          }
+        } catch (error) {
+          if (error instanceof UnreadableSecretError) return { kind: 'unreadable' };
+          throw error;
+        }
+        if (step === null && backupCodes === null) {
+          const tries = challenge.tries + 1;
+          if (tries >= CHALLENGE_MAX_CODES)
+            await tx.delete(verifications).where(eq(verifications.id, challenge.id));
+          else {
+            await tx
+              .update(verifications)
+              .set({ value: `${challenge.userId}:${tries}`, updatedAt: wall })
+              .where(eq(verifications.id, challenge.id));
+          }
+          const failures = factor.failedVerificationCount + 1;
+          await tx
+            .update(twoFactors)
+            .set(
+              failures >= TWO_FACTOR_MAX_FAILURES
+                ? {
+                    failedVerificationCount: 0,
+                    lockedUntil: new Date(wall.getTime() + TWO_FACTOR_LOCK_SECONDS * 1000),
+                  }
+                : { failedVerificationCount: failures },
+            )
+            .where(eq(twoFactors.id, factor.id));
+          return { kind: 'invalid' };
+        }
+        const user = await findUserById(tx, challenge.userId);
+        if (!user || user.role !== 'admin' || !user.active) return { kind: 'invalid' };
+        await tx.delete(verifications).where(eq(verifications.id, challenge.id));
+        await tx
+          .update(twoFactors)
+          .set({
+            failedVerificationCount: 0,
+            lockedUntil: null,
+            ...(backupCodes === null ? {} : { backupCodes }),
+          })
+          .where(eq(twoFactors.id, factor.id));
+        if (step !== null) await recordTotpStep(tx, user.id, step);
+        const session = await openSession(
+          tx,
+          user,
+          { ...caller, userAgent: caller.userAgent.slice(0, 200) },
+          { twoFactor: isTotp ? 'totp' : 'backup_code' },
+        );
+        return { kind: 'signed-in', user, session };
+      });
+      if (outcome.kind === 'unreadable') throw new AppError('TWO_FACTOR_UNREADABLE', 409);
+      if (outcome.kind === 'locked') {
+        await recordFailure('admin:two-factor', caller.ip, null, 'two_factor');
+        const ms = outcome.until.getTime() - Date.now();
+        throw new AppError('SIGN_IN_THROTTLED', 429, {
+          minutes: Math.max(1, Math.ceil(ms / 60_000)),
+        });
       }
-      const { result, session } = signedIn;
-      const user = session ? await findUserById(db, session.userId) : null;
-      if (!user || !session) throw new AppError('TWO_FACTOR_INVALID', 401);
+      if (outcome.kind === 'invalid') throw await refuse();
       return {
-        body: await sessionResponse(user, session),
-        setCookies: result.headers.getSetCookie(),
+        body: await sessionResponse(outcome.user, outcome.session),
+        setCookies: [cookies.session(outcome.session.token), cookies.clearChallenge()],
       };
     },
 
+    /**
+     * Ends the caller's session: the one the request was signed in with (recorded), and whatever
+     * session the cookie names even when the app no longer counts it (past its end by the app's
+     * clock). Always answers the cookie that clears the session cookie.
+     */
     async signOut(
       caller: Caller,
       actor: { userId: string; role: string; sessionId: string } | null,
-    ) {
-      if (actor) {
+    ): Promise<string[]> {
+      const token = cookies.sessionToken(caller.cookie);
+      if (actor || token) {
         await db.transaction(async (tx) => {
-          await tx.delete(sessions).where(eq(sessions.id, actor.sessionId));
-          await writeAudit(tx, {
-            actorType: actor.role === 'admin' ? 'admin' : 'customer',
-            actorId: actor.userId,
-            action: 'auth.sign_out',
-            entityType: 'session',
-            entityId: actor.sessionId,
-            ip: caller.ip,
-          });
+          if (actor) {
+            await tx.delete(sessions).where(eq(sessions.id, actor.sessionId));
+            await writeAudit(tx, {
+              actorType: actor.role === 'admin' ? 'admin' : 'customer',
+              actorId: actor.userId,
+              action: 'auth.sign_out',
+              entityType: 'session',
+              entityId: actor.sessionId,
+              ip: caller.ip,
+            });
+          }
+          if (token) await deleteSessionByToken(tx, token);
         });
       }
-      // better-auth clears its cookies (and ends a session the app no longer counted, e.g. one
-      // past its end by the app's clock)
-      try {
-        const { headers } = await auth.api.signOut({
-          headers: caller.headers,
-          returnHeaders: true,
-        });
-        return headers.getSetCookie();
-      } catch {
-        return [];
-      }
+      return [cookies.clearSession()];
     },
 
     async verifyEmail(token: string, caller: Caller): Promise<void> {
@@ -620,22 +650,42 @@ export function createAuthService(deps: AuthServiceDeps) {
      * RESEND_SECONDS, known or not (429 RESEND_TOO_SOON either way, so nothing is told about the
      * account): each request would otherwise send a new code with 5 fresh tries.
      */
-    async forgotPassword(email: string, caller: Caller): Promise<void> {
+    async forgotPassword(email: string): Promise<void> {
       const key = sha256(email.trim().toLowerCase());
-      const wait = await db.transaction((tx) => claimResetRequest(tx, key, now(), RESEND_SECONDS));
+      const code = String(randomInt(1_000_000)).padStart(6, '0');
+      // One transaction, the same statements whether the account exists or not, so that the
+      // answer's time tells nothing. A new code replaces the older one, with 5 fresh tries (the
+      // request throttle bounds how often). Codes go by the wall clock.
+      const { wait, user } = await db.transaction(async (tx) => {
+        const left = await claimResetRequest(tx, key, now(), RESEND_SECONDS);
+        if (left > 0) return { wait: left, user: null };
+        const holder = await findUserByEmail(tx, email);
+        const customer = holder?.role === 'customer' ? holder : null;
+        await replaceResetCode(tx, resetCodeIdentifier(email), {
+          value: `${resetCodeHash(code)}:0`,
+          expiresAt: new Date(Date.now() + RESET_CODE_SECONDS * 1000),
+          // written for an unknown e-mail too, then taken back: the same work either way
+          keep: customer !== null,
+        });
+        return { wait: 0, user: customer };
+      });
       if (wait > 0) throw new AppError('RESEND_TOO_SOON', 429, { seconds: wait });
-      try {
-        await auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: caller.headers });
-      } catch (error) {
-        // Never tell the caller anything about the account; log what went wrong.
-        if (!betterAuthCode(error)) throw error;
-      }
+      if (!user) return;
+      // The e-mail goes out in the background, so that the answer takes about the same time
+      // whether the account exists or not.
+      void deps
+        .sendEmail(
+          user.email,
+          { kind: 'reset-code', name: user.name, code, minutes: RESET_CODE_SECONDS / 60 },
+          user.locale,
+        )
+        .catch((error: unknown) => deps.logError({ err: error }, 'reset code not sent'));
     },
 
     /**
-     * better-auth checks the code and counts the tries (a wrong code spends one, committed);
-     * then, in one transaction, the code is spent, the new password set, every session ended and
-     * the reset recorded.
+     * The code is checked first, in its own transaction: a wrong one spends a try (committed),
+     * the 6th try of a code finds it spent. Then, in one transaction, the code is spent, the new
+     * password set, every session ended and the reset recorded.
      */
     async resetPassword(
       input: { email: string; code: string; password: string },
@@ -649,25 +699,42 @@ export function createAuthService(deps: AuthServiceDeps) {
         email,
         username: holder?.username ?? null,
       });
-      try {
-        await auth.api.checkVerificationOTP({
-          body: { email, type: 'forget-password', otp: input.code },
-          headers: caller.headers,
-        });
-      } catch (error) {
-        const code = betterAuthCode(error);
-        if (code === 'TOO_MANY_ATTEMPTS') throw new AppError('RESET_CODE_ATTEMPTS', 400);
-        if (code) throw invalid();
-        throw error;
-      }
+      const checked = await db.transaction(async (tx) => {
+        const stored = await lockResetCode(tx, resetCodeIdentifier(email));
+        if (!stored) return 'invalid';
+        const drop = () => tx.delete(verifications).where(eq(verifications.id, stored.id));
+        if (stored.expiresAt.getTime() <= Date.now()) {
+          await drop();
+          return 'invalid';
+        }
+        const tries = resetCodeTries(stored.value);
+        if (tries >= RESET_CODE_ATTEMPTS) {
+          await drop();
+          return 'attempts';
+        }
+        if (!resetCodeMatches(stored.value, input.code)) {
+          const hash = stored.value.slice(0, stored.value.lastIndexOf(':'));
+          await tx
+            .update(verifications)
+            .set({ value: `${hash}:${tries + 1}`, updatedAt: new Date() })
+            .where(eq(verifications.id, stored.id));
+          return 'invalid';
+        }
+        return 'ok';
+      });
+      if (checked === 'attempts') throw new AppError('RESET_CODE_ATTEMPTS', 400);
+      if (checked !== 'ok') throw invalid();
       // argon2 is slow on purpose: hash before the transaction
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email);
         // Spent with the change: a reset done meanwhile, or a newer code, makes this one fail
         // (thrown, so the code stays as it was).
-        const stored = await takeResetCode(tx, email);
-        const live = stored && stored.expiresAt.getTime() > Date.now(); // better-auth's clock
+        const stored = await takeResetCode(tx, resetCodeIdentifier(email));
+        const live =
+          stored &&
+          stored.expiresAt.getTime() > Date.now() &&
+          resetCodeTries(stored.value) < RESET_CODE_ATTEMPTS;
         if (!user || !live || !resetCodeMatches(stored.value, input.code)) throw invalid();
         if (!(await setCredentialPassword(tx, user.id, passwordHash, now()))) throw invalid();
         const sessionsRevoked = await deleteUserSessions(tx, user.id);

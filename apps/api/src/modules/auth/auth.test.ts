@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '@permuta/db';
+import { auditLog, users, verifications } from '@permuta/db';
 import { EMAIL_QUEUE } from '../../lib/jobs.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -461,6 +462,68 @@ describe('password reset', () => {
     expect(codes).toContain('RESET_CODE_ATTEMPTS');
     const right = await post('/api/v1/auth/reset-password', body(code));
     expect(right.statusCode).toBe(400);
+  });
+
+  it('refuses the right code after 5 wrong tries, and the password stays', async () => {
+    const customer = await registerCustomer(t.app);
+    await post('/api/v1/auth/forgot-password', { email: customer.email });
+    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const body = (c: string) => ({
+      email: customer.email,
+      code: c,
+      password: 'N3w!Passw0rd',
+      confirmPassword: 'N3w!Passw0rd',
+    });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post('/api/v1/auth/reset-password', body(wrongCode));
+      expect(res.json().error.code).toBe('RESET_CODE_INVALID');
+    }
+    const right = await post('/api/v1/auth/reset-password', body(code));
+    expect(right.statusCode).toBe(400);
+    expect(right.json().error.code).toBe('RESET_CODE_ATTEMPTS');
+    expect((await me(customer.cookie)).statusCode).toBe(200);
+    const old = await post('/api/v1/auth/sign-in', {
+      email: customer.email,
+      password: customer.password,
+    });
+    expect(old.statusCode).toBe(200);
+  });
+
+  it('takes a code stored before our own module (same row format)', async () => {
+    const customer = await registerCustomer(t.app);
+    const code = '402913';
+    const hash = createHash('sha256').update(code, 'utf8').digest('base64url');
+    await t.handle.db.insert(verifications).values({
+      identifier: `forget-password-otp-${customer.email.toLowerCase()}`,
+      value: `${hash}:1`,
+      expiresAt: new Date(Date.now() + 10 * 60_000),
+    });
+    const res = await post('/api/v1/auth/reset-password', {
+      email: customer.email,
+      code,
+      password: 'N3w!Passw0rd',
+      confirmPassword: 'N3w!Passw0rd',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(customer.cookie)).statusCode).toBe(401);
+    const stored = await t.handle.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `forget-password-otp-${customer.email.toLowerCase()}`));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('stores a code only as its hash, with its tries', async () => {
+    const customer = await registerCustomer(t.app);
+    await post('/api/v1/auth/forgot-password', { email: customer.email });
+    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+    const [row] = await t.handle.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `forget-password-otp-${customer.email.toLowerCase()}`));
+    expect(row?.value).toBe(`${createHash('sha256').update(code).digest('base64url')}:0`);
+    expect(row?.value).not.toContain(code);
   });
 });
 

@@ -6,11 +6,9 @@ import type { Db } from '@permuta/db';
 import { adminRoleAllows } from '@permuta/contracts';
 import type { AdminRole, Role } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Auth } from './auth.instance.ts';
-import { CLIENT_IP_HEADER } from './auth.instance.ts';
-import { sessionTokenHash } from './auth.database.ts';
 import { deleteSession, prepareSessionLookup } from './auth.repository.ts';
 import type { SessionRow } from './auth.repository.ts';
+import { SESSION_COOKIE, sessionTokenHash } from './sessions.ts';
 import { cookieSigningKey, readCookie, unsignCookieValue } from './signed-cookie.ts';
 
 /** Who is calling, resolved from the session cookie for every request (null when signed out). */
@@ -47,100 +45,68 @@ declare module 'fastify' {
   }
 }
 
-/** The request's headers for better-auth, with the client IP Fastify resolved (never the caller's claim). */
-export function authHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === CLIENT_IP_HEADER) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, String(value));
-  }
-  headers.set(CLIENT_IP_HEADER, request.ip);
-  return headers;
-}
-
 export interface SessionReaderOptions {
   db: Db;
-  /** better-auth's secret (the key of its signed cookies) */
+  /** AUTH_SECRET (the key of the signed cookies) */
   secret: string;
-  /** the session cookie's name as better-auth writes it (`auth_token`) */
-  cookieName: string;
   now: () => Date;
 }
 
 /**
- * How a request's session is read, as better-auth's `getSession` does (with `disableRefresh` and
- * no cookie cache, as configured) but without its adapter: the cookie's signature is checked here
- * with better-auth's secret, then the session and its user are read together by the token's
- * hash (`sessions.token` holds only that), in one statement. Nothing is cached across requests,
- * so a session deleted by sign-out, a password change or a deactivation is refused on the very
- * next request.
+ * How a request's session is read: the cookie's signature is checked, then the session and its
+ * user are read together by the token's hash (`sessions.token` holds only that), in one
+ * statement. Nothing is cached across requests, so a session deleted by sign-out, a password
+ * change or a deactivation is refused on the very next request.
  */
 export interface SessionReader {
-  /**
-   * What `sessions.token` holds for a rightly signed session cookie: the SHA-256 (hex) of its
-   * token; null when the cookie is absent or badly signed.
-   */
-  token(cookieHeader: string | undefined): string | null;
-  /**
-   * The caller of a session row read by token (null: unknown or revoked). A session past its end
-   * is refused; when it is over by the wall clock it is also deleted, as better-auth does.
-   */
-  context(row: SessionRow | null): Promise<AuthContext | null>;
-  /** token() then the session's row (one statement) then context(). */
+  /** The caller of a session cookie; null when absent, badly signed, unknown, revoked or over. */
   resolve(cookieHeader: string | undefined): Promise<AuthContext | null>;
 }
 
 export function createSessionReader(options: SessionReaderOptions): SessionReader {
-  const { db, cookieName, now } = options;
+  const { db, now } = options;
   const key = cookieSigningKey(options.secret);
   const lookup = prepareSessionLookup(db);
-  const reader: SessionReader = {
-    token: (cookieHeader) => {
-      const token = unsignCookieValue(readCookie(cookieHeader, cookieName), key);
-      return token ? sessionTokenHash(token) : null;
-    },
-    async context(row) {
-      if (!row) return null;
-      const expiresAt = row.sessionExpiresAt.getTime();
-      if (expiresAt < Date.now()) {
-        await deleteSession(db, row.sessionId);
-        return null;
-      }
-      if (expiresAt <= now().getTime()) return null;
-      return {
-        userId: row.userId,
-        role: row.role === 'admin' ? 'admin' : 'customer',
-        adminRole: row.role === 'admin' ? (row.adminRole ?? 'operator') : null,
-        email: row.email,
-        username: row.username,
-        sessionId: row.sessionId,
-        emailVerified: row.emailVerified,
-        active: row.active,
-        twoFactorEnabled: row.twoFactorEnabled,
-        sessionCreatedAt: row.sessionCreatedAt,
-        sessionExpiresAt: row.sessionExpiresAt,
-      };
-    },
+  /** What `sessions.token` holds for a rightly signed session cookie: its token's SHA-256. */
+  const tokenHash = (cookieHeader: string | undefined) => {
+    const token = unsignCookieValue(readCookie(cookieHeader, SESSION_COOKIE), key);
+    return token ? sessionTokenHash(token) : null;
+  };
+  /** A session past its end is refused; over by the wall clock, it is also deleted. */
+  async function context(row: SessionRow | null): Promise<AuthContext | null> {
+    if (!row) return null;
+    const expiresAt = row.sessionExpiresAt.getTime();
+    if (expiresAt < Date.now()) {
+      await deleteSession(db, row.sessionId);
+      return null;
+    }
+    if (expiresAt <= now().getTime()) return null;
+    return {
+      userId: row.userId,
+      role: row.role === 'admin' ? 'admin' : 'customer',
+      adminRole: row.role === 'admin' ? (row.adminRole ?? 'operator') : null,
+      email: row.email,
+      username: row.username,
+      sessionId: row.sessionId,
+      emailVerified: row.emailVerified,
+      active: row.active,
+      twoFactorEnabled: row.twoFactorEnabled,
+      sessionCreatedAt: row.sessionCreatedAt,
+      sessionExpiresAt: row.sessionExpiresAt,
+    };
+  }
+  return {
     async resolve(cookieHeader) {
-      const token = reader.token(cookieHeader);
-      return token ? reader.context(await lookup(token)) : null;
+      const hash = tokenHash(cookieHeader);
+      return hash ? context(await lookup(hash)) : null;
     },
   };
-  return reader;
 }
 
 /** Fills `request.auth` for every request, and shares the session reader as `app.sessions`. */
-export const authContextPlugin = fp<{ auth: Auth; now: () => Date }>(
-  async (app, { auth, now }) => {
-    // The secret and cookie name better-auth itself signs and reads the session cookie with.
-    const context = await auth.$context;
-    const sessions = createSessionReader({
-      db: app.db,
-      secret: context.secret,
-      cookieName: context.authCookies.sessionToken.name,
-      now,
-    });
+export const authContextPlugin = fp<{ secret: string; now: () => Date }>(
+  async (app, { secret, now }) => {
+    const sessions = createSessionReader({ db: app.db, secret, now });
     app.decorate('sessions', sessions);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, settings, users } from '@permuta/db';
+import { auditLog, sessions, settings, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, sessionCookieOf, signInAdmin } from '../../../test/auth-helpers.ts';
@@ -66,10 +66,10 @@ describe('session tokens stored hashed', () => {
     expect((await me(customer.cookie)).statusCode).toBe(401);
   });
 
-  it('sign-out ends through better-auth, by its token, a session the app no longer counts', async () => {
+  it('sign-out ends, by its token, a session the app no longer counts', async () => {
     const customer = await registerCustomer(t.app);
     try {
-      // over by the app's clock: the request has no session, better-auth still finds the row
+      // over by the app's clock: the request has no session, the row is still found by its token
       clockAhead = 12 * 3600_000 + 60_000;
       const out = await post('/api/v1/auth/sign-out', {}, customer.cookie);
       expect(out.statusCode).toBe(204);
@@ -95,7 +95,7 @@ describe('session tokens stored hashed', () => {
     );
     expect(verified.statusCode).toBe(200);
     const renewed = sessionCookieOf(verified);
-    // better-auth read the session by the cookie's token, then replaced it
+    // the session keeps its row and gets a new token
     expect((await sessionRows(admin.id)).map((r) => r.token)).toEqual([
       sha256Hex(partsOf(renewed).token),
     ]);
@@ -137,6 +137,77 @@ describe('session tokens stored hashed', () => {
   });
 });
 
+describe("an attacker's cookies", () => {
+  const key = () => cookieSigningKey(t.config.authSecret!);
+  const signIn = (email: string, password: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email, password },
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+  const clearsSessionCookie = (res: LightMyRequestResponse) =>
+    res.cookies.some((c) => c.name === 'auth_token' && c.value === '' && c.maxAge === 0);
+
+  it('a cookie of a deleted session opens nothing, and sign-out with it still clears it', async () => {
+    const customer = await registerCustomer(t.app);
+    await t.handle.db.delete(sessions).where(eq(sessions.userId, customer.id));
+    const res = await me(customer.cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    const out = await post('/api/v1/auth/sign-out', {}, customer.cookie);
+    expect(out.statusCode).toBe(204);
+    expect(clearsSessionCookie(out)).toBe(true);
+    // without any cookie too
+    const bare = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-out' });
+    expect(bare.statusCode).toBe(204);
+    expect(clearsSessionCookie(bare)).toBe(true);
+  });
+
+  it('a rightly signed token that no session holds opens nothing', async () => {
+    const invented = `auth_token=${encodeURIComponent(signCookieValue(randomBytes(32).toString('base64url'), key()))}`;
+    expect((await me(invented)).statusCode).toBe(401);
+  });
+
+  it('a cookie planted before sign-in is never the session the sign-in opens', async () => {
+    const customer = await registerCustomer(t.app);
+    const planted = randomBytes(32).toString('base64url');
+    const plantedCookie = `auth_token=${encodeURIComponent(signCookieValue(planted, key()))}`;
+    const res = await signIn(customer.email, customer.password, plantedCookie);
+    expect(res.statusCode).toBe(200);
+    const issued = sessionCookieOf(res);
+    expect(partsOf(decodeURIComponent(issued)).token).not.toBe(planted);
+    expect((await me(plantedCookie)).statusCode).toBe(401);
+    // a session the caller already had is not carried over either: a new token, a new row
+    const again = await signIn(customer.email, customer.password, issued);
+    const second = sessionCookieOf(again);
+    expect(second).not.toBe(issued);
+    const tokens = (await sessionRows(customer.id)).map((r) => r.token);
+    expect(tokens).toContain(sha256Hex(partsOf(decodeURIComponent(second)).token));
+    expect(tokens).not.toContain(sha256Hex(planted));
+  });
+
+  it('two sign-ins at once both work, with a session and an audit entry each', async () => {
+    const customer = await registerCustomer(t.app);
+    await t.handle.db.delete(sessions).where(eq(sessions.userId, customer.id));
+    const [a, b] = await Promise.all([
+      signIn(customer.email, customer.password),
+      signIn(customer.email, customer.password),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(sessionCookieOf(a)).not.toBe(sessionCookieOf(b));
+    const rows = await sessionRows(customer.id);
+    expect(rows).toHaveLength(2);
+    const entries = await t.handle.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, customer.id)));
+    for (const row of rows) expect(entries.map((e) => e.entityId)).toContain(row.id);
+    expect((await me(sessionCookieOf(a))).statusCode).toBe(200);
+    expect((await me(sessionCookieOf(b))).statusCode).toBe(200);
+  });
+});
+
 describe('signed session cookie', () => {
   let customer: TestCustomer;
   let other: TestCustomer;
@@ -146,7 +217,7 @@ describe('signed session cookie', () => {
     other = await registerCustomer(t.app);
   });
 
-  it('is read as better-auth writes it: URI-encoded, quoted or among other cookies', async () => {
+  it('is read as it is written: URI-encoded, quoted or among other cookies', async () => {
     const { token, signature } = partsOf(customer.cookie);
     expect(signature).toHaveLength(44);
     const encoded = `auth_token=${encodeURIComponent(`${token}.${signature}`)}`;
@@ -155,7 +226,7 @@ describe('signed session cookie', () => {
     const among = `locale=pt-BR; ${customer.cookie}; auth_token=${other.cookie.slice(11)}`;
     const first = await me(among);
     expect(first.statusCode).toBe(200);
-    // the first cookie of the name counts, as better-auth reads it
+    // the first cookie of the name counts
     expect(first.json().user.email).toBe(customer.email);
   });
 
@@ -182,7 +253,7 @@ describe('signed session cookie', () => {
     expect((await me(customer.cookie)).statusCode).toBe(200);
   });
 
-  it('checks the signature as better-auth does', () => {
+  it('checks the signature', () => {
     const key = cookieSigningKey('s3cret');
     const signed = signCookieValue('abc.def', key);
     expect(unsignCookieValue(signed, key)).toBe('abc.def');
@@ -195,7 +266,7 @@ describe('signed session cookie', () => {
 });
 
 describe('session lifetime', () => {
-  it('refuses a session past its end and deletes it, as better-auth does', async () => {
+  it('refuses a session past its end and deletes it', async () => {
     const customer = await registerCustomer(t.app);
     const [row] = await sessionRows(customer.id);
     await t.handle.db

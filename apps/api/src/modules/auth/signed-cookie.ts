@@ -2,14 +2,14 @@ import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 
 /**
- * better-auth's signed cookies, read without going through better-auth (the session cookie is
- * read on every request). The format is better-call's (better-auth's HTTP layer):
- * `encodeURIComponent(value + '.' + base64(HMAC-SHA256(secret, value)))`, and a Cookie header is
- * read as its `parseCookies` reads it: the first cookie of that name, trimmed, without surrounding
- * double quotes, URI-decoded when it holds a `%` (left as is when that fails).
+ * Our signed cookies (the session cookie and the pending two-factor cookie; docs/decisions/033).
+ * The value is `encodeURIComponent(value + '.' + base64(HMAC-SHA256(AUTH_SECRET, value)))`: the
+ * format sessions have had since the accounts' first version, kept so that cookies already issued
+ * stay valid. A Cookie header is read this way: the first cookie of that name, trimmed, without
+ * surrounding double quotes, URI-decoded when it holds a `%` (left as is when that fails).
  */
 
-/** The HMAC key of signed cookies: better-auth's secret, as its UTF-8 bytes. */
+/** The HMAC key of signed cookies: AUTH_SECRET, as its UTF-8 bytes. */
 export function cookieSigningKey(secret: string): KeyObject {
   return createSecretKey(Buffer.from(secret, 'utf8'));
 }
@@ -41,15 +41,15 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-/** `value + '.' + signature` as better-auth writes it (before URI-encoding). */
+/** `value + '.' + signature` (before URI-encoding). */
 export function signCookieValue(value: string, key: KeyObject): string {
   return `${value}.${createHmac('sha256', key).update(value, 'utf8').digest('base64')}`;
 }
 
 /**
- * The value of a signed cookie when its signature is right, else null. As better-call: the
- * signature follows the last dot, is 44 characters and ends with `=`; it must moreover be the
- * canonical base64 of the HMAC (compared in constant time).
+ * The value of a signed cookie when its signature is right, else null: the signature follows
+ * the last dot, is 44 characters and ends with `=`, and must be the canonical base64 of the HMAC
+ * (compared in constant time).
  */
 export function unsignCookieValue(signed: string | null, key: KeyObject): string | null {
   if (!signed) return null;
