@@ -101,6 +101,30 @@ const notFound = () => new AppError('NOT_FOUND', 404);
 export function createAdminAccountsService(deps: AdminAccountsDeps) {
   const { db, twoFactorCipher } = deps;
 
+  /**
+   * The end of turning the admin's two-factor on or off, in its transaction: the session that
+   * did it gets a new token, the change is checked and recorded. Answers the profile and token.
+   */
+  async function twoFactorSwitched(tx: Tx, actor: Actor, on: boolean) {
+    const renewed = await renewSessionToken(tx, actor.sessionId);
+    if (!renewed) throw new AppError('UNAUTHENTICATED', 401);
+    const updated = await repo.findUser(tx, actor.adminId);
+    if (!updated || updated.twoFactorEnabled !== on) {
+      throw new Error(`two-factor did not turn ${on ? 'on' : 'off'}`);
+    }
+    await writeAudit(tx, {
+      actorType: 'admin',
+      actorId: actor.adminId,
+      action: on ? 'two_factor.enabled' : 'two_factor.disabled',
+      entityType: 'admin',
+      entityId: actor.adminId,
+      ip: actor.ip,
+      before: { twoFactorEnabled: !on },
+      after: { twoFactorEnabled: on },
+    });
+    return { profile: repo.toAdminProfile(updated), token: renewed };
+  }
+
   async function requireCustomer(dbOrTx: Db | Tx, id: string): Promise<UserRow> {
     const user = await repo.findUser(dbOrTx, id);
     if (!user || user.role !== 'customer') throw notFound();
@@ -504,22 +528,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
           throw new AppError('TWO_FACTOR_INVALID', 400);
         }
         await confirmEnrolment(tx, actor.adminId, deps.now());
-        // a new token for the session that turned two-factor on
-        const renewed = await renewSessionToken(tx, actor.sessionId);
-        if (!renewed) throw new AppError('UNAUTHENTICATED', 401);
-        const updated = await repo.findUser(tx, actor.adminId);
-        if (!updated?.twoFactorEnabled) throw new Error('two-factor did not turn on');
-        await writeAudit(tx, {
-          actorType: 'admin',
-          actorId: actor.adminId,
-          action: 'two_factor.enabled',
-          entityType: 'admin',
-          entityId: actor.adminId,
-          ip: actor.ip,
-          before: { twoFactorEnabled: false },
-          after: { twoFactorEnabled: true },
-        });
-        return { profile: repo.toAdminProfile(updated), token: renewed };
+        return twoFactorSwitched(tx, actor, true);
       });
       call.setCookies([deps.cookies.session(token)]);
       return profile;
@@ -541,21 +550,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       const { profile, token } = await db.transaction(async (tx) => {
         await lockAnyTwoFactor(tx, actor.adminId);
         await removeTwoFactor(tx, actor.adminId, deps.now());
-        const renewed = await renewSessionToken(tx, actor.sessionId);
-        if (!renewed) throw new AppError('UNAUTHENTICATED', 401);
-        const updated = await repo.findUser(tx, actor.adminId);
-        if (!updated || updated.twoFactorEnabled) throw new Error('two-factor did not turn off');
-        await writeAudit(tx, {
-          actorType: 'admin',
-          actorId: actor.adminId,
-          action: 'two_factor.disabled',
-          entityType: 'admin',
-          entityId: actor.adminId,
-          ip: actor.ip,
-          before: { twoFactorEnabled: true },
-          after: { twoFactorEnabled: false },
-        });
-        return { profile: repo.toAdminProfile(updated), token: renewed };
+        return twoFactorSwitched(tx, actor, false);
       });
       call.setCookies([deps.cookies.session(token)]);
       // Admins have no mailbox of their own: the support address hears of it, so that a

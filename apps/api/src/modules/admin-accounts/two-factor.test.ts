@@ -301,25 +301,31 @@ describe('two-factor required for admins', () => {
   });
 });
 
+/** The password step of an admin sign-in that asks for a code: its pending-sign-in cookie. */
+const passwordStep = async (admin: TestAdmin) =>
+  cookiesOf(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/sign-in',
+      payload: { username: admin.username, password: admin.password },
+    }),
+  );
+
+/** The code step with a pending-sign-in cookie (in the given language when one is named). */
+const codeStep = (cookie: string, code: string, locale?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/auth/two-factor',
+    headers: locale ? { cookie, 'accept-language': locale } : { cookie },
+    payload: { code },
+  });
+
 describe('two-factor lockout at sign-in', () => {
   it('after 10 wrong codes in a row, says to try again in so many minutes', async () => {
     const admin = await signInAdmin(t.app);
     const { secret } = await enrol(admin);
-    const challenge = async () =>
-      cookiesOf(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/admin/auth/sign-in',
-          payload: { username: admin.username, password: admin.password },
-        }),
-      );
-    const attempt = (cookie: string, code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/auth/two-factor',
-        headers: { cookie, 'accept-language': 'en-US' },
-        payload: { code },
-      });
+    const challenge = () => passwordStep(admin);
+    const attempt = (cookie: string, code: string) => codeStep(cookie, code, 'en-US');
     // 5 codes per pending sign-in: two of them make 10 wrong codes in a row
     for (let round = 0; round < 2; round += 1) {
       const cookie = await challenge();
@@ -397,21 +403,6 @@ describe('recovery codes at sign-in', () => {
 });
 
 describe("an attacker's view of the code step", () => {
-  const passwordStep = async (admin: TestAdmin) =>
-    cookiesOf(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/auth/sign-in',
-        payload: { username: admin.username, password: admin.password },
-      }),
-    );
-  const codeStep = (cookie: string, code: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/auth/two-factor',
-      headers: { cookie },
-      payload: { code },
-    });
   /** Enrols a new admin and answers it with its secret and recovery codes. */
   async function enrolled(): Promise<TestAdmin & { secret: string; backupCodes: string[] }> {
     const admin = await signInAdmin(t.app);

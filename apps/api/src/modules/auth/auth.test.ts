@@ -27,6 +27,21 @@ const me = (cookie: string) => t.app.inject({ url: '/api/v1/me', headers: { cook
 const linkToken = (text: string) => /validate-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
 const resetCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
+/** A new customer who asked for a reset code: the code, a wrong one, and a reset's body. */
+async function resetRequested() {
+  const customer = await registerCustomer(t.app);
+  await post('/api/v1/auth/forgot-password', { email: customer.email });
+  const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
+  const wrongCode = code === '000000' ? '111111' : '000000';
+  const body = (c: string) => ({
+    email: customer.email,
+    code: c,
+    password: 'N3w!Passw0rd',
+    confirmPassword: 'N3w!Passw0rd',
+  });
+  return { customer, code, wrongCode, body };
+}
+
 describe('registration', () => {
   it('registers an adult and e-mails a validation link in the customer’s language', async () => {
     const body = registrationBody({ locale: 'en-US' });
@@ -444,16 +459,7 @@ describe('password reset', () => {
   });
 
   it('refuses a wrong code and stops after 5 tries', async () => {
-    const customer = await registerCustomer(t.app);
-    await post('/api/v1/auth/forgot-password', { email: customer.email });
-    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
-    const wrongCode = code === '000000' ? '111111' : '000000';
-    const body = (c: string) => ({
-      email: customer.email,
-      code: c,
-      password: 'N3w!Passw0rd',
-      confirmPassword: 'N3w!Passw0rd',
-    });
+    const { code, wrongCode, body } = await resetRequested();
     const codes: string[] = [];
     for (let i = 0; i < 6; i += 1) {
       codes.push((await post('/api/v1/auth/reset-password', body(wrongCode))).json().error.code);
@@ -465,16 +471,7 @@ describe('password reset', () => {
   });
 
   it('refuses the right code after 5 wrong tries, and the password stays', async () => {
-    const customer = await registerCustomer(t.app);
-    await post('/api/v1/auth/forgot-password', { email: customer.email });
-    const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
-    const wrongCode = code === '000000' ? '111111' : '000000';
-    const body = (c: string) => ({
-      email: customer.email,
-      code: c,
-      password: 'N3w!Passw0rd',
-      confirmPassword: 'N3w!Passw0rd',
-    });
+    const { customer, code, wrongCode, body } = await resetRequested();
     for (let i = 0; i < 5; i += 1) {
       const res = await post('/api/v1/auth/reset-password', body(wrongCode));
       expect(res.json().error.code).toBe('RESET_CODE_INVALID');

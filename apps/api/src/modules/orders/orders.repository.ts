@@ -712,6 +712,7 @@ function searchedIds(
 ): SQL {
   const after = sorted?.after ? sorted.sort.after(sorted.after.key, sorted.after.id) : undefined;
   const order = sorted?.sort.direction === 'asc' ? asc : desc;
+  const key = sorted?.sort.key ?? sql`${orders.createdAt}`;
   const inOrder = <T extends { orderBy: (...columns: SQL[]) => T }>(query: T, key: SQL, id: SQL) =>
     sorted ? query.orderBy(order(key), order(id)) : query;
 
@@ -719,12 +720,12 @@ function searchedIds(
     db
       .select({
         id: orders.id,
-        sortKey: sql`${sorted?.sort.key ?? orders.createdAt}`.as('sort_key'),
+        sortKey: sql`${key}`.as('sort_key'),
       })
       .from(orders)
       .where(and(eq(orders.userId, users.id), ...conditions, after))
       .$dynamic(),
-    sorted?.sort.key ?? sql`${orders.createdAt}`,
+    key,
     sql`${orders.id}`,
   )
     .limit(limit)
@@ -747,7 +748,7 @@ function searchedIds(
       .from(orders)
       .where(and(...conditions, search.byOrder, after))
       .$dynamic(),
-    sorted?.sort.key ?? sql`${orders.createdAt}`,
+    key,
     sql`${orders.id}`,
   )
     .limit(limit)
