@@ -29,6 +29,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { quoteKey } from './modules/orders/quote-token.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { settingsSnapshot } from './modules/orders/settings-snapshot.ts';
+import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
@@ -216,6 +217,12 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orderStreams,
     mover,
     payouts,
+    // every provider's report of money received goes through this one door (decision 036)
+    incomingPayments: createIncomingPayments({
+      mover,
+      now,
+      log: infra.log.child({ component: 'incoming-payments' }),
+    }),
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },

@@ -24,6 +24,8 @@ const EXPECTED: readonly string[] = [
   'pending -cancel/system-> canceled',
   'user_confirmed -confirm_funds/admin-> admin_confirmed',
   'paid -confirm_funds/admin-> admin_confirmed',
+  'user_confirmed -confirm_funds/system-> admin_confirmed',
+  'paid -confirm_funds/system-> admin_confirmed',
   'user_confirmed -cancel/admin-> canceled',
   'paid -cancel/admin-> canceled',
   'admin_confirmed -submit_payout/system-> processing',
@@ -36,6 +38,7 @@ const EXPECTED: readonly string[] = [
   'admin_paid -complete/admin-> completed',
   'admin_paid -complete/system-> completed',
   'admin_confirmed -refund/admin-> refunded',
+  'admin_confirmed -refund/system-> refunded',
   'error -refund/admin-> refunded',
 ];
 

@@ -47,7 +47,10 @@ export const ORDER_ACTIONS = [
   'detect_deposit',
   /** customer or admin cancels; the system when the lock expires; admin when funds never came */
   'cancel',
-  /** admin: funds seen on the platform's account (records the amount received) */
+  /**
+   * admin: funds seen on the platform's account (records the amount received); system: the
+   * provider reported them (the PSP, the exchange's deposit history, the Deriv statement)
+   */
   'confirm_funds',
   /** system: automatic crypto payout submitted; admin: retry after an error */
   'submit_payout',
@@ -59,7 +62,7 @@ export const ORDER_ACTIONS = [
   'payout_failed',
   /** customer confirms receipt, admin completes, or the 72 h pass */
   'complete',
-  /** admin: funds returned, proof uploaded */
+  /** admin: funds returned, proof uploaded; system: the provider returned them */
   'refund',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -100,8 +103,14 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = checkedTransitions(
   { action: 'confirm_payment', from: 'pending', to: 'user_confirmed', actors: ['customer'] },
   { action: 'detect_deposit', from: 'pending', to: 'paid', actors: ['system'] },
   { action: 'cancel', from: 'pending', to: 'canceled', actors: ['customer', 'admin', 'system'] },
-  { action: 'confirm_funds', from: 'user_confirmed', to: 'admin_confirmed', actors: ['admin'] },
-  { action: 'confirm_funds', from: 'paid', to: 'admin_confirmed', actors: ['admin'] },
+  // the system confirms funds its provider reported (PIX PSP, exchange deposit, Deriv statement)
+  {
+    action: 'confirm_funds',
+    from: 'user_confirmed',
+    to: 'admin_confirmed',
+    actors: ['admin', 'system'],
+  },
+  { action: 'confirm_funds', from: 'paid', to: 'admin_confirmed', actors: ['admin', 'system'] },
   {
     action: 'cancel',
     from: 'user_confirmed',
@@ -136,6 +145,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = checkedTransitions(
     noteRequired: true,
     proofRequired: true,
   },
+  // the system returns a payment its provider refunded (the provider's receipt is the proof)
+  { action: 'refund', from: 'admin_confirmed', to: 'refunded', actors: ['system'] },
   {
     action: 'refund',
     from: 'error',

@@ -33,6 +33,7 @@ const TABLES = [
   'reviews',
   'audit_log',
   'idempotency_keys',
+  'incoming_payments',
   'contact_messages',
 ];
 

@@ -12,4 +12,5 @@ export * from './reviews.ts';
 export * from './audit.ts';
 export * from './idempotency.ts';
 export * from './contact.ts';
+export * from './payments.ts';
 export * from './relations.ts';

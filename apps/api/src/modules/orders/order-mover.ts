@@ -25,11 +25,22 @@ export interface OrderMover {
    */
   change<T>(orderId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
+   * Moves and other writes in one transaction (a payment recorded with the moves it makes):
+   * `move` makes each move with every hook, in `tx`; every order it moved, and every order
+   * named with `touched`, is announced once the transaction has committed.
+   */
+  transaction<T>(
+    work: (tx: Tx, move: TransactionMove, touched: (orderId: string) => void) => Promise<T>,
+  ): Promise<T>;
+  /**
    * An admin's payout or refund by hand (`work`, outside any transaction): refused while an
    * automatic withdrawal of the order may be live or done at the exchange.
    */
   settleByHand<T>(orderId: string, work: () => Promise<T>): Promise<T>;
 }
+
+/** A move inside `OrderMover.transaction`. */
+export type TransactionMove = (request: MoveRequest) => Promise<MoveResult>;
 
 export interface OrderMoverDeps {
   db: Db;
@@ -76,6 +87,25 @@ export function createOrderMover(deps: OrderMoverDeps): OrderMover {
     async change<T>(orderId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
       const answer = await deps.db.transaction(work);
       announce(orderId);
+      return answer;
+    },
+
+    async transaction<T>(
+      work: (tx: Tx, move: TransactionMove, touched: (orderId: string) => void) => Promise<T>,
+    ): Promise<T> {
+      const orderIds = new Set<string>();
+      const answer = await deps.db.transaction(async (tx) =>
+        work(
+          tx,
+          async (request) => {
+            const moved = await moveOrder(tx, moveDeps, request);
+            orderIds.add(moved.order.id);
+            return moved;
+          },
+          (orderId) => orderIds.add(orderId),
+        ),
+      );
+      for (const orderId of orderIds) announce(orderId);
       return answer;
     },
 

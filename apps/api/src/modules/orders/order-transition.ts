@@ -210,7 +210,9 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
 
   const set: OrderColumnsSet = { ...request.set };
   const proofColumn = PROOF_COLUMN[request.action];
-  if (proofColumn && !set[proofColumn]) throw unprocessable('ORDER_PROOF_REQUIRED');
+  if (fromHere.proofRequired && proofColumn && !set[proofColumn]) {
+    throw unprocessable('ORDER_PROOF_REQUIRED');
+  }
 
   let adjusted = false;
   if (request.action === 'confirm_funds') {

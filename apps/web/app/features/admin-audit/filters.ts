@@ -37,6 +37,7 @@ export const ENTITY_TYPES = [
   'contact_message',
   'wallet',
   'treasury_entry',
+  'incoming_payment',
 ] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

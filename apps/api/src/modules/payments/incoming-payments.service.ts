@@ -1,0 +1,259 @@
+import { dec, normalize } from '@permuta/contracts';
+import type { OrderStatus } from '@permuta/contracts';
+import type { IncomingPaymentRow, IncomingProvider, Tx } from '@permuta/db';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { Log } from '../../lib/log.ts';
+import type { OrderMover, TransactionMove } from '../orders/order-mover.ts';
+import type { MoveActor } from '../orders/order-transition.ts';
+import { findOrderDetail } from '../orders/orders.repository.ts';
+import type { OrderDetailRow } from '../orders/orders.repository.ts';
+import { recordAndLockPayment, updatePayment } from './incoming-payments.repository.ts';
+
+/**
+ * Money a provider reports on one of the platform's accounts (decision 036): the PIX PSP, the
+ * exchange's deposit history, the Deriv agent's statement. Every report of a payment, whoever
+ * makes it (a webhook, a reconciliation run, a watcher, a replay of any), lands here, on one row
+ * per payment, and the order's funds are confirmed with it at most once:
+ * - the row is recorded, or found, and locked in the transaction that makes the moves;
+ * - the moves are the state machine's compare-and-set moves of the system, through the order
+ *   mover (so the automatic payout's hook and the order page's push follow, as for any move);
+ * - what cannot be decided by rule (no order, an order no longer open, a confirmation the state
+ *   machine refuses) goes to the back office's inbox, never lost and never guessed.
+ *
+ * The provider's adapter decides what the money is (its own look-up, never a webhook's body) and
+ * which order it names; this service decides what the order does with it.
+ */
+
+export interface ReportedPayment {
+  provider: IncomingProvider;
+  /** the provider's id of the payment (PIX end-to-end id, exchange deposit id, Deriv transaction) */
+  externalId: string;
+  /** the catalogue's code of what arrived: BRL (PIX), USD (Deriv), USDT... */
+  tokenCode: string;
+  network?: string | null;
+  /** a positive decimal */
+  amount: string;
+  payer?: { document?: string | null; name?: string | null; account?: string | null };
+  /** the PIX charge's txid, the blockchain transaction id */
+  reference?: string | null;
+  confirmations?: { seen: number; required: number } | null;
+  /**
+   * final at the provider: a PIX received, an exchange deposit reported successful with its
+   * network's confirmations, a Deriv statement entry. A deposit not final yet only shows on the
+   * order ("deposit seen, 3/12 confirmations").
+   */
+  settled: boolean;
+  occurredAt: Date;
+  /** the provider's record as read (kept for the back office; never trusted for money) */
+  details?: Record<string, unknown>;
+}
+
+/** Which order the provider's adapter found the payment names, if any. */
+export type PaymentMatch =
+  { kind: 'order'; orderId: string } | { kind: 'none'; reason: 'no_order' | 'ambiguous' };
+
+/** Why a payment waits in the inbox or was returned (codes the back office translates). */
+export type PaymentReason =
+  | 'no_order'
+  | 'ambiguous'
+  | 'order_not_open'
+  | 'order_expired'
+  | 'wrong_token'
+  | 'payer_not_customer'
+  | 'amount_outside_limits'
+  | 'needs_review';
+
+export type ReceiveOutcome =
+  /** the order's funds were confirmed with it (refund-only when the amount was outside limits) */
+  | { kind: 'credited'; payment: IncomingPaymentRow; orderId: string; refundOnly: boolean }
+  /** seen, not final at the provider yet; the order shows the deposit */
+  | { kind: 'seen'; payment: IncomingPaymentRow; orderId: string | null }
+  /** in the back office's inbox */
+  | { kind: 'unmatched'; payment: IncomingPaymentRow; reason: PaymentReason }
+  /** to be returned to the payer now (the provider's adapter asks its refund) */
+  | { kind: 'refund'; payment: IncomingPaymentRow; reason: PaymentReason }
+  /** decided before: this report changes nothing */
+  | { kind: 'already'; payment: IncomingPaymentRow };
+
+/** Statuses from which funds may still be confirmed by the system. */
+const CREDITABLE: readonly OrderStatus[] = ['pending', 'user_confirmed', 'paid'];
+
+const SYSTEM: MoveActor = { type: 'system', id: null };
+
+export interface IncomingPaymentsDeps {
+  mover: OrderMover;
+  now: () => Date;
+  log: Log;
+}
+
+function digitsOf(text: string | null | undefined): string {
+  return (text ?? '').replace(/\D/g, '');
+}
+
+export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps) {
+  async function audit(
+    tx: Tx,
+    payment: IncomingPaymentRow,
+    action: string,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    await writeAudit(tx, {
+      actorType: 'system',
+      actorId: null,
+      action,
+      entityType: 'incoming_payment',
+      entityId: payment.id,
+      after: {
+        provider: payment.provider,
+        externalId: payment.externalId,
+        amount: normalize(payment.amount),
+        token: payment.tokenCode,
+        ...after,
+      },
+    });
+  }
+
+  async function park(
+    tx: Tx,
+    payment: IncomingPaymentRow,
+    reason: PaymentReason,
+    orderId: string | null,
+  ): Promise<ReceiveOutcome> {
+    const row = await updatePayment(tx, payment.id, { status: 'unmatched', reason, orderId });
+    await audit(tx, row, 'payment.unmatched', { reason, orderId });
+    return { kind: 'unmatched', payment: row, reason };
+  }
+
+  /** Whether the payment may be for this order at all (what arrived is what the order sends). */
+  function mismatch(payment: ReportedPayment, detail: OrderDetailRow): PaymentReason | null {
+    if (detail.send.code.toUpperCase() !== payment.tokenCode.toUpperCase()) return 'wrong_token';
+    if (payment.network && detail.network && detail.network.code !== payment.network) {
+      return 'wrong_token';
+    }
+    const payerDocument = digitsOf(payment.payer?.document);
+    const customerDocument = digitsOf(detail.customer.cpf);
+    if (payerDocument && customerDocument && payerDocument !== customerDocument) {
+      return 'payer_not_customer';
+    }
+    return null;
+  }
+
+  /**
+   * The system's moves that confirm the order's funds with the payment, in a savepoint: a move
+   * the state machine refuses (the stock cannot cover an over-payment, an admin moved first)
+   * leaves the order as it was, and the payment goes to the inbox instead.
+   */
+  async function confirmFunds(
+    tx: Tx,
+    move: TransactionMove,
+    detail: OrderDetailRow,
+    payment: IncomingPaymentRow,
+  ): Promise<{ refundOnly: boolean } | { refused: AppError }> {
+    try {
+      return await tx.transaction(async () => {
+        const at = now();
+        if (detail.order.status === 'pending') {
+          await move({ order: detail.order.id, action: 'detect_deposit', actor: SYSTEM, at });
+        }
+        const moved = await move({
+          order: detail.order.id,
+          action: 'confirm_funds',
+          actor: SYSTEM,
+          at,
+          amountReceived: normalize(payment.amount),
+          // outside the order's limits the funds are recorded and the order can only be refunded
+          refundOnly: true,
+        });
+        return { refundOnly: moved.order.refundOnly };
+      });
+    } catch (error) {
+      if (error instanceof AppError) return { refused: error };
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * Records one report of a payment and does what it calls for, in one transaction: see the
+     * module comment. Safe to call any number of times, at once, for the same payment.
+     */
+    async receive(reported: ReportedPayment, match: PaymentMatch): Promise<ReceiveOutcome> {
+      if (!dec(reported.amount).gt(0)) throw new Error('a reported payment has a positive amount');
+      return mover.transaction(async (tx, move, touched) => {
+        const payment = await recordAndLockPayment(tx, {
+          provider: reported.provider,
+          externalId: reported.externalId,
+          tokenCode: reported.tokenCode,
+          network: reported.network ?? null,
+          amount: normalize(reported.amount),
+          payerDocument: reported.payer?.document ?? null,
+          payerName: reported.payer?.name ?? null,
+          payerAccount: reported.payer?.account ?? null,
+          reference: reported.reference ?? null,
+          confirmations: reported.confirmations?.seen ?? null,
+          requiredConfirmations: reported.confirmations?.required ?? null,
+          details: reported.details ?? null,
+          occurredAt: reported.occurredAt,
+        });
+        if (payment.status !== 'seen') return { kind: 'already', payment };
+
+        if (match.kind === 'none') return park(tx, payment, match.reason, null);
+        const detail = await findOrderDetail(tx, match.orderId);
+        if (!detail) return park(tx, payment, 'no_order', null);
+        const orderId = detail.order.id;
+
+        const wrong = mismatch(reported, detail);
+        if (wrong === 'payer_not_customer') {
+          const row = await updatePayment(tx, payment.id, {
+            status: 'refunding',
+            reason: wrong,
+            orderId,
+          });
+          await audit(tx, row, 'payment.refund_decided', { reason: wrong, orderId });
+          touched(orderId);
+          return { kind: 'refund', payment: row, reason: wrong };
+        }
+        if (wrong) return park(tx, payment, wrong, orderId);
+
+        const status = detail.order.status;
+        if (!CREDITABLE.includes(status)) return park(tx, payment, 'order_not_open', orderId);
+        if (status === 'pending' && detail.order.expiresAt < reported.occurredAt) {
+          return park(tx, payment, 'order_expired', orderId);
+        }
+
+        if (!reported.settled) {
+          // Seen, not final: the order shows the deposit (pending -> paid once) and waits.
+          const row = await updatePayment(tx, payment.id, { orderId });
+          if (status === 'pending') {
+            await move({ order: orderId, action: 'detect_deposit', actor: SYSTEM, at: now() });
+          } else {
+            touched(orderId);
+          }
+          return { kind: 'seen', payment: row, orderId };
+        }
+
+        const confirmed = await confirmFunds(tx, move, detail, payment);
+        if ('refused' in confirmed) {
+          log.warn(
+            { orderId, paymentId: payment.id, code: confirmed.refused.code },
+            'a reported payment could not confirm its order: left to the back office',
+          );
+          // another move came first (an admin confirmed, the customer canceled): not open now
+          const reason =
+            confirmed.refused.code === 'ORDER_STATE_CONFLICT' ? 'order_not_open' : 'needs_review';
+          return park(tx, payment, reason, orderId);
+        }
+        const row = await updatePayment(tx, payment.id, {
+          status: 'credited',
+          orderId,
+          reason: confirmed.refundOnly ? 'amount_outside_limits' : null,
+        });
+        await audit(tx, row, 'payment.credited', { orderId, refundOnly: confirmed.refundOnly });
+        return { kind: 'credited', payment: row, orderId, refundOnly: confirmed.refundOnly };
+      });
+    },
+  };
+}
+
+export type IncomingPayments = ReturnType<typeof createIncomingPayments>;
