@@ -35,6 +35,7 @@ import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createSettingsChanged } from './lib/settings-changed.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(
   });
   await app.register(treasuryRoutes, { treasury: services.treasury });
   await app.register(settingsRoutes, { service: services.settings });
+  await app.register(integrationsRoutes, { service: services.integrations });
   await app.register(dashboardRoutes, { service: services.dashboard });
   await app.register(reviewRoutes, { service: services.reviews });
   await app.register(auditRoutes, { service: services.audit });

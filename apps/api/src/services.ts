@@ -29,6 +29,8 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { quoteKey } from './modules/orders/quote-token.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { settingsSnapshot } from './modules/orders/settings-snapshot.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createSecretBox, purposeKey } from './lib/secret-box.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
@@ -226,6 +228,11 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },
+    integrations: createIntegrationsService({
+      db,
+      box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
+      now,
+    }),
     treasury: createTreasuryService({ db }),
   };
 }

@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'fee_rule.updated',
   'fee_rule.deleted',
   'settings.updated',
+  'integration.updated',
   'security.updated',
   'contact_message.answered',
   'review.created',

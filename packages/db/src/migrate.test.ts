@@ -34,6 +34,7 @@ const TABLES = [
   'audit_log',
   'idempotency_keys',
   'incoming_payments',
+  'integrations',
   'contact_messages',
 ];
 

@@ -13,4 +13,5 @@ export * from './audit.ts';
 export * from './idempotency.ts';
 export * from './contact.ts';
 export * from './payments.ts';
+export * from './integrations.ts';
 export * from './relations.ts';

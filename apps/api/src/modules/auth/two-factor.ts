@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
-import { bytesToHex, hexToBytes, managedNonce } from '@noble/ciphers/utils.js';
 import { verify } from 'otplib';
+import { UnreadableSecretError, createSecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /**
  * Admin TOTP two-factor (docs/decisions/033). The stored format is the one the accounts have
@@ -25,32 +25,12 @@ const TOTP_PERIOD = 30;
 const TOTP_DIGITS = 6;
 const BACKUP_CODE_COUNT = 10;
 
-export class UnreadableSecretError extends Error {
-  constructor(cause: unknown) {
-    super('two-factor secret encrypted with another AUTH_SECRET', { cause });
-    this.name = 'UnreadableSecretError';
-  }
-}
+export { UnreadableSecretError };
+export type TwoFactorCipher = SecretBox;
 
-export interface TwoFactorCipher {
-  encrypt(plain: string): string;
-  /** @throws UnreadableSecretError when the value was encrypted with another secret */
-  decrypt(hex: string): string;
-}
-
+/** The box of the two-factor secrets: its key is SHA-256(AUTH_SECRET), as since the first one. */
 export function createTwoFactorCipher(authSecret: string): TwoFactorCipher {
-  const key = new Uint8Array(createHash('sha256').update(authSecret, 'utf8').digest());
-  const cipher = () => managedNonce(xchacha20poly1305)(key);
-  return {
-    encrypt: (plain) => bytesToHex(cipher().encrypt(new TextEncoder().encode(plain))),
-    decrypt(hex) {
-      try {
-        return new TextDecoder().decode(cipher().decrypt(hexToBytes(hex)));
-      } catch (error) {
-        throw new UnreadableSecretError(error);
-      }
-    },
-  };
+  return createSecretBox(new Uint8Array(createHash('sha256').update(authSecret, 'utf8').digest()));
 }
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

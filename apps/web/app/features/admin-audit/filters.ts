@@ -38,6 +38,7 @@ export const ENTITY_TYPES = [
   'wallet',
   'treasury_entry',
   'incoming_payment',
+  'integration',
 ] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { updatedAt } from './columns.ts';
+
+/**
+ * One row per provider money moves through by itself (decision 040): its plain settings, its
+ * credentials encrypted as one JSON object (lib/secret-box.ts, a key derived from AUTH_SECRET),
+ * and the switches of its automatic deposits and payouts.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    provider: text('provider').primaryKey(),
+    config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+    /** hex of the encrypted JSON of the secrets; null when none is set */
+    secrets: text('secrets'),
+    depositsEnabled: boolean('deposits_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('integrations_provider', sql`${t.provider} IN ('pix', 'deriv')`)],
+);
+
+export type IntegrationRow = typeof integrations.$inferSelect;
