@@ -54,6 +54,17 @@ export interface FakeDerivOptions {
   now?: () => Date;
   /** port to listen on, 127.0.0.1 (default random) */
   port?: number;
+  /**
+   * Writes the longcode of an agent → customer transfer instead of Deriv's text (to test a
+   * client against a reworded statement).
+   */
+  outgoingLongcode?: (parts: {
+    agentName: string;
+    to: string;
+    reference: string;
+    timestamp: string;
+    note: string;
+  }) => string;
 }
 
 export interface FakeDerivStatementLine {
@@ -369,9 +380,11 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
     const time = now();
     const reference = randomUUID().toUpperCase();
     const note = description.trim();
-    const longcode =
-      `Transfer from Payment Agent ${agentName} to ${to.loginid}. Transaction reference: ${reference}. ` +
-      `Timestamp: ${derivTimestamp(time)}.${note ? ` Agent note: ${note}` : ''}`;
+    const timestamp = derivTimestamp(time);
+    const longcode = options.outgoingLongcode
+      ? options.outgoingLongcode({ agentName, to: to.loginid, reference, timestamp, note })
+      : `Transfer from Payment Agent ${agentName} to ${to.loginid}. Transaction reference: ${reference}. ` +
+        `Timestamp: ${timestamp}.${note ? ` Agent note: ${note}` : ''}`;
     const agentLine = writeLine(from, 'withdrawal', -units, longcode, time);
     writeLine(to, 'deposit', units, longcode, time);
     transfers.push({

@@ -273,6 +273,38 @@ describe('unknown outcome and the look-up before retry', () => {
     expect(await deriv.findTransfer(transferMarker('ord-never'), since)).toEqual([]);
   });
 
+  it('findTransfer still finds the transfer if Deriv rewords its longcode', async () => {
+    await fake.close();
+    fake = await startFakeDeriv({
+      agentToken: AGENT_TOKEN,
+      agentLoginId: AGENT,
+      now: () => clock,
+      outgoingLongcode: ({ to, note }) => `Payment agent transfer to ${to} (${note})`,
+      accounts: [
+        { loginid: AGENT, fullName: 'Agent', currency: 'USD', balance: '100' },
+        { loginid: MARIA, fullName: 'Maria da Silva', currency: 'USD', balance: '0' },
+      ],
+    });
+    const deriv = client();
+    const since = new Date(clock.getTime() - 1000);
+    await deriv.transfer({
+      to: MARIA,
+      amount: '4',
+      currency: 'USD',
+      description: 'Permuta order o-1',
+    });
+    await deriv.transfer({
+      to: MARIA,
+      amount: '5',
+      currency: 'USD',
+      description: 'Permuta order o-10',
+    });
+    const found = await deriv.findTransfer('Permuta order o-1', since);
+    expect(found).toEqual([
+      expect.objectContaining({ amount: '4', note: 'Permuta order o-1', reference: null }),
+    ]);
+  });
+
   it('a transfer with no answer times out as unknown; the look-up says nothing was paid', async () => {
     const deriv = client({ timeoutMs: 300 });
     await deriv.account();

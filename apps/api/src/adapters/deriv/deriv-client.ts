@@ -5,6 +5,7 @@ import {
   DerivTimeoutError,
   DerivUnavailableError,
   decimalFromNumber,
+  carriesMarker,
   parseIncomingLongcode,
   parseOutgoingLongcode,
 } from './deriv.ts';
@@ -422,14 +423,16 @@ export function createDerivClient(options: DerivClientOptions): DerivAgent {
       const found: DerivOutgoingTransfer[] = [];
       for (const entry of entries) {
         const parsed = parseOutgoingLongcode(entry.longcode);
-        if (!parsed || parsed.note !== wanted) continue;
+        if (parsed ? parsed.note !== wanted : !carriesMarker(entry.longcode, wanted)) continue;
+        // A line whose text we cannot parse but that carries the marker still counts: were
+        // Deriv to reword its longcode, the look-up must answer "paid", not "nothing found".
         found.push({
           transactionId: entry.transactionId,
-          toLoginId: parsed.toLoginId,
+          toLoginId: parsed?.toLoginId ?? entry.toLoginId,
           amount: entry.amount.replace(/^-/, ''),
           time: entry.time,
-          note: parsed.note,
-          reference: parsed.reference,
+          note: parsed?.note ?? wanted,
+          reference: parsed?.reference ?? null,
           longcode: entry.longcode,
         });
       }

@@ -3,6 +3,7 @@ import {
   DerivRejectedError,
   DerivTimeoutError,
   DerivUnavailableError,
+  carriesMarker,
   decimalFromNumber,
   isOutcomeUnknown,
   parseIncomingLongcode,
@@ -93,6 +94,17 @@ describe('helpers', () => {
     );
     expect(() => transferMarker('')).toThrow(TypeError);
     expect(() => transferMarker('a b')).toThrow(TypeError);
+  });
+
+  it('carriesMarker finds the whole marker only', () => {
+    const text = 'Paid by agent X to CR1 (Permuta order ord-1). Ref 9';
+    expect(carriesMarker(text, 'Permuta order ord-1')).toBe(true);
+    expect(carriesMarker('note: Permuta order ord-12', 'Permuta order ord-1')).toBe(false);
+    expect(carriesMarker('xPermuta order ord-1', 'Permuta order ord-1')).toBe(false);
+    expect(carriesMarker('Permuta order ord-1', 'Permuta order ord-1')).toBe(true);
+    expect(carriesMarker('a.b', 'a.b')).toBe(true);
+    expect(carriesMarker('axb', 'a.b')).toBe(false);
+    expect(carriesMarker('anything', '')).toBe(false);
   });
 
   it('only a timeout or a drop leaves the outcome unknown', () => {

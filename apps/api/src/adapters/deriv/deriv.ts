@@ -81,7 +81,8 @@ export interface DerivStatementQuery {
 /** An agent → customer payment-agent transfer found in the agent's statement. */
 export interface DerivOutgoingTransfer {
   transactionId: number;
-  toLoginId: string;
+  /** null only when Deriv's text could not be parsed (the line still carried the marker) */
+  toLoginId: string | null;
   /** positive decimal string */
   amount: string;
   time: Date;
@@ -315,4 +316,14 @@ export function parseIncomingLongcode(longcode: string): ParsedIncoming | null {
     reference: match[3]!,
     note: (match[5] ?? '').trim(),
   };
+}
+
+/**
+ * Whether a longcode carries `marker` as a whole (not as the start of a longer marker:
+ * 'Permuta order ord-1' is not in '… Permuta order ord-12').
+ */
+export function carriesMarker(longcode: string, marker: string): boolean {
+  if (!marker) return false;
+  const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^0-9A-Za-z-])${escaped}($|[^0-9A-Za-z-])`).test(longcode);
 }
