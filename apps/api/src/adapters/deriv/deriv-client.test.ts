@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeDeriv } from '../../fakes/fake-deriv.ts';
 import type { FakeDeriv } from '../../fakes/fake-deriv.ts';
 import { createDerivClient, derivWebSocketUrl } from './deriv-client.ts';
@@ -393,6 +393,33 @@ describe('connection', () => {
     expect(fake.requests().filter((r) => r.msgType === 'authorize')).toHaveLength(1);
     const ids = fake.requests().map((r) => r.body['req_id']);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the fake serves only /websockets/v3 with a numeric app_id', async () => {
+    const refused = async (url: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = new WebSocket(url);
+        socket.addEventListener('open', () => {
+          socket.close();
+          resolve(false);
+        });
+        socket.addEventListener('error', () => resolve(true));
+      });
+    expect(await refused(fake.url.replace('?app_id=1', ''))).toBe(true);
+    expect(await refused(fake.url.replace('/websockets/v3', '/websockets/v2'))).toBe(true);
+    expect(await refused(fake.url)).toBe(false);
+  });
+
+  it('a push that the handler cannot take does not break the connection', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const deriv = client();
+    await deriv.subscribeTransactions(() => {
+      throw new Error('handler bug');
+    });
+    fake.customerSends(MARIA, '1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect((await deriv.balance()).balance).toBe('1001');
   });
 
   it('pings to keep the connection alive', async () => {

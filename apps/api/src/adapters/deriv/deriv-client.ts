@@ -466,15 +466,21 @@ export function createDerivClient(options: DerivClientOptions): DerivAgent {
         conn.subscriptions.set(reqId, (body) => {
           const raw = body['transaction'] as Json | undefined;
           if (!raw || typeof raw['transaction_id'] !== 'number') return;
-          handler({
-            transactionId: raw['transaction_id'],
-            action: String(raw['action'] ?? ''),
-            amount: decimalFromNumber(num(raw['amount'] ?? 0, 'an amount')),
-            balance: decimalFromNumber(num(raw['balance'] ?? 0, 'a balance')),
-            currency: String(raw['currency'] ?? ''),
-            time: new Date(num(raw['transaction_time'] ?? 0, 'a transaction_time') * 1000),
-            longcode: String(raw['longcode'] ?? ''),
-          });
+          // A push is a hint (the statement stays the record): a malformed one, or a handler
+          // that throws, must not throw out of the socket's message listener.
+          try {
+            handler({
+              transactionId: raw['transaction_id'],
+              action: String(raw['action'] ?? ''),
+              amount: decimalFromNumber(num(raw['amount'] ?? 0, 'an amount')),
+              balance: decimalFromNumber(num(raw['balance'] ?? 0, 'a balance')),
+              currency: String(raw['currency'] ?? ''),
+              time: new Date(num(raw['transaction_time'] ?? 0, 'a transaction_time') * 1000),
+              longcode: String(raw['longcode'] ?? ''),
+            });
+          } catch (error) {
+            console.warn('deriv: a transaction push was not handled', error);
+          }
         });
         send(conn, 'transaction', { transaction: 1, subscribe: 1 }).then(resolve, (error) => {
           conn.subscriptions.delete(reqId);
