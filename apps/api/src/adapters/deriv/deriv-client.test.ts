@@ -422,6 +422,16 @@ describe('connection', () => {
     expect((await deriv.balance()).balance).toBe('1001');
   });
 
+  it('gives a connection up when a ping goes unanswered, and opens a new one', async () => {
+    const deriv = client({ pingIntervalMs: 50, timeoutMs: 100 });
+    await deriv.account();
+    fake.setMode({ kind: 'timeout' }, 'ping');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    fake.setMode({ kind: 'ok' });
+    expect((await deriv.balance()).loginId).toBe(AGENT);
+    expect(fake.requests().filter((r) => r.msgType === 'authorize')).toHaveLength(2);
+  });
+
   it('pings to keep the connection alive', async () => {
     const deriv = client({ pingIntervalMs: 40 });
     await deriv.account();

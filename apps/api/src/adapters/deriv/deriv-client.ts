@@ -251,8 +251,8 @@ export function createDerivClient(options: DerivClientOptions): DerivAgent {
         // A 'close' always follows; it fails what is pending.
       });
       socket.addEventListener('open', () => {
-        send(conn, 'authorize', { authorize: token }, timeoutMs).then(
-          (body) => {
+        send(conn, 'authorize', { authorize: token }, timeoutMs)
+          .then((body) => {
             const raw = (body['authorize'] ?? {}) as Json;
             conn.account = {
               loginId: String(raw['loginid'] ?? ''),
@@ -261,27 +261,34 @@ export function createDerivClient(options: DerivClientOptions): DerivAgent {
               balance: decimalFromNumber(num(raw['balance'] ?? 0, 'a balance')),
               scopes: Array.isArray(raw['scopes']) ? raw['scopes'].map(String) : [],
             };
+            if (settled || conn.closed) {
+              // the connect timed out meanwhile: this connection is already given up
+              socket.close();
+              return;
+            }
             conn.pingTimer = setInterval(() => {
               send(conn, 'ping', { ping: 1 }).catch(() => {
-                // no pong: the connection is dead; close it so the next call opens a new one
-                if (!conn.closed) socket.close();
+                // No pong: the connection is dead. Give it up at once (a close handshake on a
+                // dead socket can take minutes) so that the next call opens a new one.
+                if (conn.closed) return;
+                failAll(conn, new DerivUnavailableError('Deriv did not answer a ping'));
+                socket.close();
               });
             }, pingIntervalMs);
             conn.pingTimer.unref();
-            if (settled) return;
             settled = true;
             clearTimeout(connectTimer);
             resolve(conn);
-          },
-          (error: unknown) => {
+          })
+          // a refused authorize, or an answer we could not read (then the error is ours)
+          .catch((error: unknown) => {
             if (!settled) {
               settled = true;
               clearTimeout(connectTimer);
               reject(error);
             }
             socket.close();
-          },
-        );
+          });
       });
     });
   }
