@@ -184,7 +184,9 @@ export function createPixHttpCore(options: ApiPixClientOptions) {
           chunks.push(chunk);
         });
         response.on('error', (error) => finish(error));
-        response.on('aborted', () => finish(new Error('answer aborted')));
+        response.on('close', () => {
+          if (!response.complete) finish(new Error('answer cut short'));
+        });
         response.on('end', () => {
           if (!response.complete) return finish(new Error('answer cut short'));
           const status = response.statusCode ?? 0;
