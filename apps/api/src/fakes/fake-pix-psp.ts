@@ -1,8 +1,10 @@
 import { Buffer } from 'node:buffer';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { createDynamicPix, hasError } from 'pix-utils';
 import type {
   CobStatus,
@@ -63,6 +65,11 @@ export interface FakePixPspOptions {
   ispb?: string;
   /** key → CPF of its holder, for `favorecido.cpf` checks of a send */
   keyOwners?: Record<string, string>;
+  /**
+   * Serve https and require a client certificate signed by `ca` (mTLS, as the real PSPs do);
+   * PEM. The server certificate must name 127.0.0.1.
+   */
+  tls?: { cert: string | Buffer; key: string | Buffer; ca: string | Buffer };
 }
 
 export interface FakePixRequest {
@@ -72,6 +79,8 @@ export interface FakePixRequest {
   body: unknown;
   /** 'basic', 'bearer' or null */
   auth: 'basic' | 'bearer' | null;
+  /** with `tls`: the common name of the client certificate presented */
+  clientCertificate: string | null;
 }
 
 export interface FakeCob {
@@ -182,6 +191,7 @@ export class FakePixPsp {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly pendingTimers = new Set<NodeJS.Timeout>();
+  private readonly tls: FakePixPspOptions['tls'] | null;
 
   constructor(options: FakePixPspOptions) {
     this.clientId = options.clientId;
@@ -196,10 +206,11 @@ export class FakePixPsp {
     this.cobReuse = options.cobReuse ?? 'efi';
     this.ispb = options.ispb ?? '09089356';
     this.keyOwners = new Map(Object.entries(options.keyOwners ?? {}));
+    this.tls = options.tls ?? null;
   }
 
   async start(): Promise<this> {
-    const server = createServer((req, res) => {
+    const listener: RequestListener = (req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         if (error instanceof Answered || res.headersSent || res.destroyed) return;
         this.problem(res, {
@@ -209,7 +220,13 @@ export class FakePixPsp {
           detail: String(error),
         });
       });
-    });
+    };
+    const server = this.tls
+      ? createTlsServer(
+          { ...this.tls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
+          listener,
+        )
+      : createServer(listener);
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -217,7 +234,7 @@ export class FakePixPsp {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     if (!address || typeof address === 'string') throw new Error('fake PIX PSP: no port');
-    this.url = `http://127.0.0.1:${address.port}`;
+    this.url = `${this.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
     this.server = server;
     return this;
   }
@@ -448,7 +465,10 @@ export class FakePixPsp {
     const query = new URLSearchParams(rawQuery);
     const authorization = req.headers.authorization;
     const body = await this.readBody(req, res);
+    const peer = this.tls ? (req.socket as TLSSocket).getPeerCertificate() : null;
+    const commonName = peer?.subject?.CN;
     this.requests.push({
+      clientCertificate: typeof commonName === 'string' ? commonName : null,
       method,
       path,
       query,

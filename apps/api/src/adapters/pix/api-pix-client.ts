@@ -41,7 +41,10 @@ export interface ApiPixClientOptions {
    */
   certificate?: string | Buffer | undefined;
   key?: string | Buffer | undefined;
-  /** extra trusted CA, PEM (a PSP's homologation environment) */
+  /**
+   * the CAs trusted for the PSP's server certificate, PEM, in place of Node's own list (a
+   * homologation environment, the fake); leave out for the public CAs
+   */
   ca?: string | Buffer | undefined;
   /** per request, including the body (default 10 s) */
   timeoutMs?: number;
@@ -116,15 +119,17 @@ export function createPixHttpCore(options: ApiPixClientOptions) {
   const marginMs = (options.tokenMarginSeconds ?? 60) * 1000;
   const now = options.now ?? (() => new Date());
   const { clientId, clientSecret } = options;
-  const tls = Boolean(options.certificate && options.key);
-  const agent = tls
-    ? new https.Agent({
-        cert: options.certificate,
-        key: options.key,
-        ...(options.ca ? { ca: options.ca } : {}),
-        keepAlive: true,
-      })
-    : undefined;
+  if (Boolean(options.certificate) !== Boolean(options.key)) {
+    throw new RangeError('the PIX client certificate and its key go together');
+  }
+  const agent =
+    options.certificate || options.ca
+      ? new https.Agent({
+          ...(options.certificate ? { cert: options.certificate, key: options.key } : {}),
+          ...(options.ca ? { ca: options.ca } : {}),
+          keepAlive: true,
+        })
+      : undefined;
 
   let token: { value: string; renewAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
