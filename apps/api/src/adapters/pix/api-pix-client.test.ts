@@ -141,6 +141,13 @@ describe('OAuth2 client credentials', () => {
     expect(fake.requests.at(-1)!.auth).toBe('bearer');
   });
 
+  it('concurrent first calls wait for one token request', async () => {
+    const fresh = await newFake({ webhookUrl: undefined });
+    const client = createApiPixClient(clientOptions(fresh));
+    await Promise.all(Array.from({ length: 5 }, () => client.getCharge(txidForOrder(orderId()))));
+    expect(tokenRequests(fresh)).toBe(1);
+  });
+
   it('renews the token shortly before expires_in ends', async () => {
     const short = await newFake({ tokenTtlSeconds: 120 });
     let clock = new Date('2026-11-28T21:00:00Z').getTime();
@@ -328,6 +335,28 @@ describe('received PIX and the webhook', () => {
     expect(webhook).toBeNull();
     expect(received).toHaveLength(0);
     expect(await psp().getPix(pix.endToEndId)).toMatchObject({ txid });
+  });
+
+  it('takes a payment from POST /_fake/pay too (the demo button)', async () => {
+    const txid = txidForOrder(orderId());
+    await psp().createCharge(charge(txid, { amount: '12.34' }));
+    const response = await fetch(`${fake.url}/_fake/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ txid, payer }),
+    });
+    expect(response.status).toBe(201);
+    const pix = (await response.json()) as { endToEndId: string; valor: string };
+    expect(pix.valor).toBe('12.34');
+    expect((await psp().getCharge(txid))?.status).toBe('CONCLUIDA');
+    expect(received.map((r) => r.path)).toEqual(['/webhooks/pix-psp/pix']);
+    const paidTwice = await fetch(`${fake.url}/_fake/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ txid, payer }),
+    });
+    expect(paidTwice.status).toBe(409);
+    await paidTwice.arrayBuffer();
   });
 
   it('lists PIX over several pages, those without a txid included', async () => {
