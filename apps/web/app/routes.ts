@@ -40,6 +40,7 @@ const MODULES = {
   adminAddToken: 'routes/admin/add-token.tsx',
   adminManagerReviews: 'routes/admin/manager-reviews.tsx',
   adminGeneralSettings: 'routes/admin/general-settings.tsx',
+  adminIntegrations: 'routes/admin/integrations.tsx',
   adminManagerCustomers: 'routes/admin/manager-customers.tsx',
   adminManagerCustomer: 'routes/admin/manager-customer.tsx',
   adminDocuments: 'routes/admin/documents.tsx',

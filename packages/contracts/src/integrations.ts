@@ -167,3 +167,51 @@ export const integrationTestSchema = z
   })
   .meta({ id: 'IntegrationTest' });
 export type IntegrationTest = z.infer<typeof integrationTestSchema>;
+
+/**
+ * The Integrations page's form of one provider, as its fields are named (flat): each setting and
+ * credential by its own name, the switches as booleans. A setting or credential left empty is
+ * not sent (a stored credential stays; the page removes one with its own button).
+ */
+export function integrationFormSchemaOf(provider: IntegrationProvider) {
+  const fields = integrationFieldsSchemas[provider];
+  const optional = (schema: z.ZodType) => z.union([z.literal(''), schema]);
+  return z.object({
+    ...Object.fromEntries(
+      Object.entries({ ...fields.config.shape, ...fields.secrets.shape }).map(([name, schema]) => [
+        name,
+        optional(schema as z.ZodType),
+      ]),
+    ),
+    // a switch the page shows disabled (not available yet) is not in the form
+    deposits: z.boolean({ error: 'field.invalid' }).optional(),
+    payouts: z.boolean({ error: 'field.invalid' }).optional(),
+  });
+}
+
+/** The change a filled form makes (see integrationFormSchemaOf): empty fields are left out. */
+export function integrationUpdateFromForm(
+  provider: IntegrationProvider,
+  values: Record<string, string | boolean>,
+): IntegrationUpdate {
+  const fields = integrationFieldsSchemas[provider];
+  const pick = (names: string[]) =>
+    Object.fromEntries(
+      names
+        .map((name) => [name, values[name]] as const)
+        .filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+        ),
+    );
+  return {
+    config: pick(Object.keys(fields.config.shape)),
+    secrets: pick(Object.keys(fields.secrets.shape)),
+    ...(typeof values.deposits === 'boolean' ? { deposits: values.deposits } : {}),
+    ...(typeof values.payouts === 'boolean' ? { payouts: values.payouts } : {}),
+  };
+}
+
+/** The form field an API field message belongs to (`config.apiUrl` -> `apiUrl`). */
+export function integrationFormField(apiField: string): string {
+  return apiField.replace(/^(?:config|secrets)\./, '');
+}

@@ -180,6 +180,14 @@ export const APP_ROUTES = [
     prerender: false,
   },
   {
+    id: 'adminIntegrations',
+    path: '/admin/integrations',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'owner',
+    prerender: false,
+  },
+  {
     id: 'adminManagerCustomers',
     path: '/admin/manager-customers',
     layout: 'admin',
