@@ -235,8 +235,9 @@ export const orderDepositSchema = z
     /** confirmations seen so far, and the ones needed; null when the provider counts none */
     confirmations: z.number().int().nullable(),
     requiredConfirmations: z.number().int().nullable(),
-    /** the blockchain transaction id */
+    /** the blockchain transaction id, and the network it is on (for its explorer's link) */
     txId: z.string().nullable(),
+    network: z.string().nullable(),
     seenAt: z.iso.datetime(),
     /** credited: the order's funds were confirmed with it */
     final: z.boolean(),

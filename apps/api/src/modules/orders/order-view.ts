@@ -87,6 +87,7 @@ async function depositSeen(
     confirmations: payment.confirmations,
     requiredConfirmations: payment.requiredConfirmations,
     txId: payment.reference,
+    network: payment.network,
     seenAt: payment.occurredAt.toISOString(),
     final: payment.status === 'credited',
   };
