@@ -240,6 +240,28 @@ describe('crypto deposits seen in the exchange history', () => {
     }
   });
 
+  it('takes a deposit the exchange turns down after it was seen off its order', async () => {
+    const order = await usdtOrder('109');
+    const deposit = usdtDeposit('109');
+    await watch();
+    expect((await orderRow(order.id)).status).toBe('paid');
+    expect((await orderPage(order.id)).deposit).toMatchObject({ confirmations: 3 });
+
+    fake.deposit({ id: deposit.id, status: 7 });
+    await watch();
+    expect(await paymentOf(deposit.id)).toMatchObject({
+      status: 'unmatched',
+      reason: 'provider_rejected',
+      orderId: null,
+    });
+    expect((await orderPage(order.id)).deposit).toBeNull();
+    expect(await fundsEntries(order.id)).toHaveLength(0);
+    // and it stays there, whatever the exchange says next
+    fake.deposit({ id: deposit.id, status: 1, confirmations: [20, 20] });
+    await watch();
+    expect(await fundsEntries(order.id)).toHaveLength(0);
+  });
+
   it('credits once when two runs read the same deposit at the same time', async () => {
     const order = await usdtOrder('106');
     const deposit = usdtDeposit('106', { status: 1, confirmations: [20, 20] });

@@ -34,6 +34,12 @@ const LONGEST_LOOKBACK_MS = 89 * 24 * 3_600_000;
 /** Pages of the history read in one run at most (1000 deposits each). */
 const MAX_PAGES = 20;
 
+/** Statuses of a deposit the exchange turned down: never credited. */
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([
+  DEPOSIT_STATUS.rejected,
+  DEPOSIT_STATUS.wrongDeposit,
+]);
+
 /** Statuses of a deposit that is (or may still become) money on the account. */
 const LIVE_STATUSES: ReadonlySet<number> = new Set([
   DEPOSIT_STATUS.pending,
@@ -208,6 +214,44 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
     return new Map(rows.map((r) => [`${r.token}/${r.network}`, r.minConfirmations]));
   }
 
+  /**
+   * A deposit the exchange rejected or calls wrong (2, 7) is never reported as money. Only when
+   * an earlier report showed it on an order ("deposit seen") is it reported once more, to take
+   * it off that order and leave it to the back office (`provider_rejected`).
+   */
+  async function withdrawSeen(record: DepositRecord): Promise<boolean> {
+    const externalId = record.id || record.txId || '';
+    if (!externalId) return false;
+    const [earlier] = await db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(and(eq(payments.provider, 'exchange'), eq(payments.externalId, externalId)));
+    if (earlier?.status !== 'seen') return false;
+    try {
+      await incomingPayments.receive(
+        {
+          provider: 'exchange',
+          externalId,
+          tokenCode: record.coin,
+          network: fromExchangeNetwork(record.network),
+          amount: record.amount,
+          reference: record.txId ?? null,
+          confirmations: (({ seen, required }) => ({ seen, required }))(
+            depositConfirmations(record, 0),
+          ),
+          settled: false,
+          occurredAt: new Date(record.insertTime),
+          details: { ...record },
+        },
+        { kind: 'none', reason: 'provider_rejected' },
+      );
+      return true;
+    } catch (error) {
+      log.error({ err: error, depositId: externalId }, 'crypto deposits: a rejection not recorded');
+      return false;
+    }
+  }
+
   return {
     /**
      * One run: reads the history and reports every live deposit of a token we list. An exchange
@@ -250,7 +294,12 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
 
       let reported = 0;
       for (const record of listed) {
-        if (!LIVE_STATUSES.has(record.status) || !dec(record.amount).gt(0)) continue;
+        if (!dec(record.amount).gt(0)) continue;
+        if (REFUSED_STATUSES.has(record.status)) {
+          if (await withdrawSeen(record)) reported += 1;
+          continue;
+        }
+        if (!LIVE_STATUSES.has(record.status)) continue;
         const network = fromExchangeNetwork(record.network);
         const confirmations = depositConfirmations(
           record,

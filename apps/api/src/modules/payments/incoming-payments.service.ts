@@ -52,12 +52,15 @@ export interface ReportedPayment {
 
 /** Which order the provider's adapter found the payment names, if any. */
 export type PaymentMatch =
-  { kind: 'order'; orderId: string } | { kind: 'none'; reason: 'no_order' | 'ambiguous' };
+  | { kind: 'order'; orderId: string }
+  | { kind: 'none'; reason: 'no_order' | 'ambiguous' | 'provider_rejected' };
 
 /** Why a payment waits in the inbox or was returned (codes the back office translates). */
 export type PaymentReason =
   | 'no_order'
   | 'ambiguous'
+  /** the provider turned down a payment it had reported (an exchange deposit rejected, wrong) */
+  | 'provider_rejected'
   | 'order_not_open'
   | 'order_expired'
   | 'wrong_token'
