@@ -109,6 +109,11 @@ describe('matching a crypto deposit to an order', () => {
       kind: 'order',
       orderId: first.id,
     });
+    // an earlier report's order, even one no longer open: the payments service decides
+    expect(matchCryptoDeposit(deposit({ attachedTo: 'order-x' }), [later])).toEqual({
+      kind: 'order',
+      orderId: 'order-x',
+    });
     // and an order holding another deposit is not taken by amount
     const taken = order({ deposits: ['dep-0'], status: 'paid' });
     expect(matchCryptoDeposit(deposit(), [taken])).toEqual({ kind: 'none', reason: 'no_order' });

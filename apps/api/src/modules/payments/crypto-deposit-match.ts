@@ -9,7 +9,8 @@ import type { PaymentMatch } from './incoming-payments.service.ts';
  * An order may take the deposit when it is open (pending, user_confirmed, paid), sends that token
  * on that network, and shows the address (and memo/tag, where the network has one) the deposit
  * went to. Among those:
- * 1. the deposit already attached to one of them (an earlier report of it) stays with it;
+ * 1. a deposit an earlier report attached to an order stays with it, open or not (the incoming
+ *    payments service then says whether that order still takes it);
  * 2. an order whose customer gave this transaction id takes it;
  * 3. else, among the orders whose customer gave no transaction id and that no other deposit
  *    was attached to, the one whose exact amount (amount sent + extra fee) it is, sent inside the
@@ -31,6 +32,8 @@ export interface DepositToMatch {
   txId: string | null;
   /** when the exchange saw it */
   seenAt: Date;
+  /** the order an earlier report of this deposit was attached to (not final then), if any */
+  attachedTo?: string | null;
 }
 
 export interface OrderCandidate {
@@ -116,6 +119,7 @@ export function matchCryptoDeposit(
   deposit: DepositToMatch,
   candidates: readonly OrderCandidate[],
 ): PaymentMatch {
+  if (deposit.attachedTo) return { kind: 'order', orderId: deposit.attachedTo };
   const paid = candidates.filter((order) => paidTo(deposit, order));
 
   const attached = one(paid.filter((order) => order.deposits.includes(deposit.externalId)));

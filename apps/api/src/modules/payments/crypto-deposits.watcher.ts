@@ -1,4 +1,4 @@
-import { and, eq, inArray, min } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, min } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dec } from '@permuta/contracts';
 import { incomingPayments as payments, networks, orders, tokens } from '@permuta/db';
@@ -200,6 +200,21 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
     return candidates;
   }
 
+  /** Deposits not final yet that an earlier report attached to an order: id -> order. */
+  async function attachedDeposits(): Promise<Map<string, string>> {
+    const rows = await db
+      .select({ externalId: payments.externalId, orderId: payments.orderId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, 'exchange'),
+          eq(payments.status, 'seen'),
+          isNotNull(payments.orderId),
+        ),
+      );
+    return new Map(rows.map((row) => [row.externalId, row.orderId!]));
+  }
+
   /** Our crypto networks by token and network code: their minimum confirmations. */
   async function catalogue(): Promise<Map<string, number>> {
     const rows = await db
@@ -292,6 +307,8 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
       // oldest first: an earlier deposit is matched before a later one of the same amount
       listed.sort((a, b) => a.insertTime - b.insertTime || a.id.localeCompare(b.id));
 
+      const attached = await attachedDeposits();
+
       let reported = 0;
       for (const record of listed) {
         if (!dec(record.amount).gt(0)) continue;
@@ -316,6 +333,7 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
           seenAt: new Date(record.insertTime),
         };
         if (!deposit.externalId) continue;
+        deposit.attachedTo = attached.get(deposit.externalId) ?? null;
         const match = matchCryptoDeposit(deposit, candidates);
         // Not final and no order yet: nothing is decided (the customer may still give the
         // transaction id); a final one without its order goes to the inbox.
