@@ -210,7 +210,14 @@ function depositRecordOf(entry: unknown): DepositRecord {
   const coin = text(raw.coin);
   const status = int(raw.status);
   const insertTime = int(raw.insertTime);
-  if (!id || !amount || !coin || status === undefined || insertTime === undefined) {
+  if (
+    !id ||
+    !amount ||
+    !/^\d+(\.\d+)?$/.test(amount) ||
+    !coin ||
+    status === undefined ||
+    insertTime === undefined
+  ) {
     throw new ExchangeUnavailableError(
       'a deposit of the history lacks its id, amount or status',
       200,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, min } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, min, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dec } from '@permuta/contracts';
 import { incomingPayments as payments, networks, orders, tokens } from '@permuta/db';
@@ -215,6 +215,25 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
     return new Map(rows.map((row) => [row.externalId, row.orderId!]));
   }
 
+  /**
+   * Deposits of the window decided before (credited, in the inbox, refunded): a report of them
+   * would change nothing (the payments service answers `already`), so they are not re-sent
+   * every minute. Only a shortcut: the service stays what guarantees it.
+   */
+  async function decidedSince(from: number): Promise<Set<string>> {
+    const rows = await db
+      .select({ externalId: payments.externalId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, 'exchange'),
+          ne(payments.status, 'seen'),
+          gte(payments.occurredAt, new Date(from)),
+        ),
+      );
+    return new Set(rows.map((row) => row.externalId));
+  }
+
   /** Our crypto networks by token and network code: their minimum confirmations. */
   async function catalogue(): Promise<Map<string, number>> {
     const rows = await db
@@ -308,9 +327,11 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
       listed.sort((a, b) => a.insertTime - b.insertTime || a.id.localeCompare(b.id));
 
       const attached = await attachedDeposits();
+      const decided = await decidedSince(from);
 
       let reported = 0;
       for (const record of listed) {
+        if (decided.has(record.id || record.txId || '')) continue;
         if (!dec(record.amount).gt(0)) continue;
         if (REFUSED_STATUSES.has(record.status)) {
           if (await withdrawSeen(record)) reported += 1;
