@@ -184,22 +184,41 @@ describe('properties', () => {
     );
   });
 
-  it('compares hexadecimal transaction ids whatever their case or 0x, others exactly', () => {
+  it('compares hex transaction ids whatever their case or 0x where the network’s are hex', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9a-f]{64}$/), fc.boolean(), (hex, prefixed) => {
-        expect(sameTransaction(hex, `${prefixed ? '0x' : ''}${hex.toUpperCase()}`)).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[0-9a-f]{64}$/),
+        fc.boolean(),
+        fc.constantFrom('TRC20', 'ERC20', 'BEP20', 'BTC', 'TRX', 'BSC'),
+        (hex, prefixed, network) => {
+          const other = `${prefixed ? '0x' : ''}${hex.toUpperCase()}`;
+          expect(sameTransaction(hex, other, network)).toBe(true);
+          expect(
+            sameTransaction(
+              hex,
+              other.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+              network,
+            ),
+          ).toBe(false);
+        },
+      ),
     );
+  });
+
+  it('compares transaction ids exactly on other networks', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{43,88}$/), (signature) => {
-        fc.pre(signature.toLowerCase() !== signature);
-        expect(sameTransaction(signature, signature)).toBe(true);
-        expect(sameTransaction(signature, signature.toLowerCase())).toBe(
-          /^[0-9a-fA-F]+$/.test(signature),
-        );
-      }),
+      fc.property(
+        fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{43,88}$/),
+        fc.constantFrom('SOL', 'XRP', 'UNKNOWN'),
+        (signature, network) => {
+          fc.pre(signature.toLowerCase() !== signature);
+          expect(sameTransaction(signature, signature, network)).toBe(true);
+          expect(sameTransaction(signature, signature.toLowerCase(), network)).toBe(false);
+          expect(sameTransaction(signature, ` ${signature} `, network)).toBe(true);
+        },
+      ),
     );
-    expect(sameTransaction('', '')).toBe(false);
+    expect(sameTransaction('', '', 'TRC20')).toBe(false);
   });
 
   it('compares EVM addresses whatever their checksum case, others exactly', () => {

@@ -11,7 +11,7 @@ import type { PaymentMatch } from './incoming-payments.service.ts';
  * went to. Among those:
  * 1. a deposit an earlier report attached to an order stays with it, open or not (the incoming
  *    payments service then says whether that order still takes it);
- * 2. an order whose customer gave this transaction id takes it;
+ * 2. an order whose customer gave this transaction id takes it (see sameTransaction);
  * 3. else, among the orders whose customer gave no transaction id and that no other deposit
  *    was attached to, the one whose exact amount (amount sent + extra fee) it is, sent inside the
  *    order's time (created_at - skew .. expires_at).
@@ -62,17 +62,44 @@ const OPEN: readonly OrderStatus[] = ['pending', 'user_confirmed', 'paid'];
 const HEX = /^(0x)?([0-9a-f]+)$/i;
 
 /**
- * Whether two transaction ids name the same transaction: hexadecimal ids (EVM, TRON, Bitcoin)
- * are the same number whatever their letter case or a `0x` prefix; any other format (base58
- * signatures, an exchange's internal transfer id) must be equal as written.
+ * Networks (ours and the exchange's codes) whose transaction ids are hexadecimal hashes: EVM
+ * chains, TRON, Bitcoin and its forks. Elsewhere (Solana's base58 signatures, XRP, an exchange's
+ * internal transfer id) letter case matters, or the format is not known here.
  */
-export function sameTransaction(a: string, b: string): boolean {
+const HEX_TX_NETWORKS: ReadonlySet<string> = new Set([
+  'ERC20',
+  'ETH',
+  'BEP20',
+  'BSC',
+  'ARBITRUM',
+  'OPTIMISM',
+  'MATIC',
+  'POLYGON',
+  'BASE',
+  'AVAXC',
+  'TRC20',
+  'TRX',
+  'TRON',
+  'BTC',
+  'SEGWITBTC',
+  'LTC',
+  'DOGE',
+  'BCH',
+]);
+
+/**
+ * Whether two transaction ids name the same transaction on `network`: where ids are hexadecimal
+ * hashes, the same number whatever their letter case or a `0x` prefix; elsewhere equal as written.
+ */
+export function sameTransaction(a: string, b: string, network: string): boolean {
   const left = a.trim();
   const right = b.trim();
   if (!left || !right) return false;
-  const hexLeft = HEX.exec(left);
-  const hexRight = HEX.exec(right);
-  if (hexLeft && hexRight) return hexLeft[2]!.toLowerCase() === hexRight[2]!.toLowerCase();
+  if (HEX_TX_NETWORKS.has(network.toUpperCase())) {
+    const hexLeft = HEX.exec(left);
+    const hexRight = HEX.exec(right);
+    if (hexLeft && hexRight) return hexLeft[2]!.toLowerCase() === hexRight[2]!.toLowerCase();
+  }
   return left === right;
 }
 
@@ -128,7 +155,9 @@ export function matchCryptoDeposit(
   const txId = deposit.txId;
   if (txId) {
     const named = one(
-      paid.filter((order) => order.txHash !== null && sameTransaction(order.txHash, txId)),
+      paid.filter(
+        (order) => order.txHash !== null && sameTransaction(order.txHash, txId, deposit.network),
+      ),
     );
     if (named) return named;
   }
