@@ -31,6 +31,7 @@ import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogu
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { workOrderJobs } from './modules/orders/order-jobs.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
+import { workCryptoDepositJobs } from './modules/payments/crypto-deposits.watcher.ts';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
@@ -165,6 +166,7 @@ export async function buildApp(
     await workOrderJobs(app.jobs, services.orderJobs, now);
     await workPayoutJobs(app.jobs, services.payouts, app.log);
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
+    await workCryptoDepositJobs(app.jobs, services.cryptoDeposits);
   });
 
   // Feature modules: each registers its routes with the services it uses (docs/*-api.md).

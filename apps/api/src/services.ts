@@ -31,6 +31,7 @@ import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { settingsSnapshot } from './modules/orders/settings-snapshot.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createSecretBox, purposeKey } from './lib/secret-box.ts';
+import { createCryptoDepositWatcher } from './modules/payments/crypto-deposits.watcher.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
@@ -51,6 +52,9 @@ import type { AppLog, Log } from './lib/log.ts';
  * it uses. Route plugins and job workers receive the built services; no feature module builds
  * another module's service, so every caller of an order move gets the same wired mover.
  */
+
+/** Per read of the exchange's deposit history (a timeout changes nothing: read on the next run). */
+export const DEPOSIT_HISTORY_TIMEOUT_MS = 10_000;
 
 /** Per exchange call of a payout (a timeout is an unknown outcome: looked up on the next run). */
 export const PAYOUT_EXCHANGE_TIMEOUT_MS = 10_000;
@@ -168,6 +172,12 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     logError,
   });
 
+  const incomingPayments = createIncomingPayments({
+    mover,
+    now,
+    log: infra.log.child({ component: 'incoming-payments' }),
+  });
+
   return {
     auth: createAuthService({
       db,
@@ -220,10 +230,16 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     mover,
     payouts,
     // every provider's report of money received goes through this one door (decision 036)
-    incomingPayments: createIncomingPayments({
-      mover,
+    incomingPayments,
+    // crypto in: the exchange's deposit history, reported through that door (decision 039)
+    cryptoDeposits: createCryptoDepositWatcher({
+      db,
+      exchange: exchangeClientFromConfig(config.exchange, {
+        timeoutMs: DEPOSIT_HISTORY_TIMEOUT_MS,
+      }),
+      incomingPayments,
       now,
-      log: infra.log.child({ component: 'incoming-payments' }),
+      log: infra.log.child({ component: 'crypto-deposits' }),
     }),
     orders,
     adminOrders,

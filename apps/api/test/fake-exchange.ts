@@ -2,7 +2,11 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ExchangeCoin, WithdrawRecord } from '../src/adapters/exchange/exchange.ts';
+import type {
+  DepositRecord,
+  ExchangeCoin,
+  WithdrawRecord,
+} from '../src/adapters/exchange/exchange.ts';
 
 /**
  * What the next requests meet:
@@ -50,6 +54,12 @@ const ERR = {
   // The exchange documents no code of its own for this refusal: callers must treat any rejection
   // of an apply as final and look the withdrawal up by withdrawOrderId (never re-apply blindly).
   duplicate: { status: 400, code: -4013, msg: 'Duplicate withdrawOrderId.' },
+  window: { status: 400, code: -1127, msg: 'More than 2160 hours between startTime and endTime.' },
+  badParam: (name: string) => ({
+    status: 400,
+    code: -1100,
+    msg: `Illegal characters found in parameter '${name}'; legal range is '^[0-9]{1,20}$'.`,
+  }),
   balance: { status: 400, code: -4026, msg: 'Insufficient balance.' },
   network: { status: 400, code: -4019, msg: 'The network is not enabled for withdrawals.' },
 } as const;
@@ -98,6 +108,27 @@ export function fakeCoin(
   };
 }
 
+/** What a test says of a deposit: a new one (coin, network, amount, address), or changes to one. */
+export interface FakeDeposit {
+  /** the deposit's id (a new random one when absent); an existing id changes that deposit */
+  id?: string;
+  coin?: string;
+  /** the exchange's network code (TRX, BSC, ETH...) */
+  network?: string;
+  amount?: string;
+  address?: string;
+  addressTag?: string;
+  txId?: string;
+  /** 0 pending (the default of a new deposit), 1 success, 2 rejected, 6, 7 wrong, 8 */
+  status?: number;
+  /** [seen, required]: written as confirmTimes "seen/required" */
+  confirmations?: [number, number];
+  unlockConfirm?: number;
+  insertTime?: Date;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
 /**
  * A local stand-in for the exchange (Binance's REST format) on 127.0.0.1 and a random port:
  * public ticker, capital config, withdraw apply and history. Signed endpoints check the API key
@@ -111,6 +142,7 @@ export class FakeExchange {
   coins: ExchangeCoin[];
   tickers: Map<string, string>;
   readonly withdrawals: WithdrawRecord[] = [];
+  readonly deposits: DepositRecord[] = [];
   readonly requests: RecordedRequest[] = [];
   private mode: FakeMode = { kind: 'ok' };
   /** path the mode applies to (all when null) */
@@ -176,6 +208,84 @@ export class FakeExchange {
     found.status = 6;
     found.txId = txId;
     found.completeTime = new Date().toISOString().replace('T', ' ').slice(0, 19);
+  }
+
+  /**
+   * Adds a deposit to the account's history, or changes one (by `id`): confirmations growing,
+   * the status turning to success (1), rejected (2) or wrong (7). Answers the record as listed.
+   */
+  deposit(change: FakeDeposit): DepositRecord {
+    const confirmTimes = change.confirmations
+      ? `${change.confirmations[0]}/${change.confirmations[1]}`
+      : undefined;
+    const found = change.id ? this.deposits.find((d) => d.id === change.id) : undefined;
+    if (found) {
+      if (change.status !== undefined) found.status = change.status;
+      if (confirmTimes) found.confirmTimes = confirmTimes;
+      if (change.unlockConfirm !== undefined) found.unlockConfirm = change.unlockConfirm;
+      if (change.txId) found.txId = change.txId;
+      if (found.status === 1 && found.completeTime === undefined) found.completeTime = Date.now();
+      return found;
+    }
+    if (!change.coin || !change.network || !change.amount || !change.address) {
+      throw new Error('fake exchange: a new deposit needs coin, network, amount and address');
+    }
+    const record: DepositRecord = {
+      id: change.id ?? String(Math.floor(Math.random() * 1e15)),
+      amount: change.amount,
+      coin: change.coin,
+      network: change.network,
+      status: change.status ?? 0,
+      address: change.address,
+      addressTag: change.addressTag ?? '',
+      txId: change.txId ?? `${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`,
+      insertTime: (change.insertTime ?? new Date()).getTime(),
+      transferType: 0,
+      confirmTimes: confirmTimes ?? '0/1',
+      unlockConfirm: change.unlockConfirm ?? 0,
+      walletType: 0,
+      ...(change.status === 1 ? { completeTime: Date.now() } : {}),
+    };
+    this.deposits.push(record);
+    return record;
+  }
+
+  /**
+   * The deposit history as the exchange answers it: newest first, filtered by coin, status and
+   * the window (endTime defaults to now, startTime to 90 days before it; a window of 90 days or
+   * more is refused with -1127), then offset and limit (default and maximum 1000).
+   */
+  private depositHistory(
+    query: URLSearchParams,
+  ): { error: { status: number; code: number; msg: string } } | { list: DepositRecord[] } {
+    const number = (name: string): number | null | 'bad' => {
+      const value = query.get(name);
+      if (value === null || value === '') return null;
+      return /^[0-9]{1,20}$/.test(value) ? Number(value) : 'bad';
+    };
+    const values: Record<string, number | null> = {};
+    for (const name of ['startTime', 'endTime', 'offset', 'limit', 'status']) {
+      const value = number(name);
+      if (value === 'bad') return { error: ERR.badParam(name) };
+      values[name] = value;
+    }
+    const end = values.endTime ?? Date.now();
+    const start = values.startTime ?? end - 90 * DAY_MS;
+    if (end - start >= 90 * DAY_MS || end < start) return { error: ERR.window };
+    const limit = Math.min(values.limit ?? 1000, 1000);
+    const offset = values.offset ?? 0;
+    const coin = query.get('coin');
+    const list = this.deposits
+      .filter(
+        (d) =>
+          (!coin || d.coin === coin) &&
+          (values.status === null || d.status === values.status) &&
+          d.insertTime >= start &&
+          d.insertTime <= end,
+      )
+      .sort((a, b) => b.insertTime - a.insertTime)
+      .slice(offset, offset + limit);
+    return { list: list.map((d) => ({ ...d })) };
   }
 
   private modeFor(path: string): FakeMode {
@@ -263,6 +373,7 @@ export class FakeExchange {
       '/sapi/v1/capital/config/getall',
       '/sapi/v1/capital/withdraw/apply',
       '/sapi/v1/capital/withdraw/history',
+      '/sapi/v1/capital/deposit/hisrec',
     ]);
     if (!signedPaths.has(path)) {
       return this.send(res, 404, { code: -1000, msg: `no route ${req.method} ${path}` });
@@ -272,6 +383,11 @@ export class FakeExchange {
 
     if (req.method === 'GET' && path === '/sapi/v1/capital/config/getall') {
       return this.send(res, 200, this.coins);
+    }
+    if (req.method === 'GET' && path === '/sapi/v1/capital/deposit/hisrec') {
+      const answer = this.depositHistory(query);
+      if ('error' in answer) return this.fail(res, answer.error);
+      return this.send(res, 200, answer.list);
     }
     if (req.method === 'GET' && path === '/sapi/v1/capital/withdraw/history') {
       const id = query.get('withdrawOrderId');

@@ -228,6 +228,23 @@ export const paymentInstructionsSchema = z.discriminatedUnion('method', [
 ]);
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
+/** A deposit seen for an order: how much, its confirmations so far, its transaction and when. */
+export const orderDepositSchema = z
+  .object({
+    amount: amountSchema,
+    /** confirmations seen so far, and the ones needed; null when the provider counts none */
+    confirmations: z.number().int().nullable(),
+    requiredConfirmations: z.number().int().nullable(),
+    /** the blockchain transaction id, and the network it is on (for its explorer's link) */
+    txId: z.string().nullable(),
+    network: z.string().nullable(),
+    seenAt: z.iso.datetime(),
+    /** credited: the order's funds were confirmed with it */
+    final: z.boolean(),
+  })
+  .meta({ id: 'OrderDeposit' });
+export type OrderDeposit = z.infer<typeof orderDepositSchema>;
+
 export const orderSchema = z
   .object({
     id: z.string(),
@@ -275,6 +292,11 @@ export const orderSchema = z
     completesAt: z.iso.datetime().nullable(),
     /** outside operating hours: when the order will be processed (ISO), else null */
     processingFrom: z.iso.datetime().nullable(),
+    /**
+     * The deposit a provider reported for the order (crypto seen at the exchange, decision 039):
+     * "deposit seen, 3 of 12 confirmations" while not final. Null when none was seen.
+     */
+    deposit: orderDepositSchema.nullable(),
   })
   .meta({ id: 'Order' });
 export type OrderView = z.infer<typeof orderSchema>;

@@ -57,6 +57,7 @@ const VALID: SettingsInput = {
   documentsRequired: true,
   twoFactorRequired: false,
   autoCryptoPayouts: false,
+  autoCryptoDeposits: false,
   customerMaxOpenOrders: 2,
   customerMaxOrderBrl: '20000',
   customerMaxDailyBrl: '50000',

@@ -158,6 +158,7 @@ export const SETTINGS_DEFAULTS = {
   derivMinReceive: '10',
   derivMaxReceive: '5000',
   autoCryptoPayouts: false,
+  autoCryptoDeposits: false,
   operatingHours: DEFAULT_OPERATING_HOURS,
   quoteLockMinutes: 15,
   pendingExpiryMinutes: 30,
@@ -330,6 +331,8 @@ const settingsFields = {
   documentsRequired: z.boolean({ error: 'field.invalid' }),
   twoFactorRequired: z.boolean({ error: 'field.invalid' }),
   autoCryptoPayouts: z.boolean({ error: 'field.invalid' }),
+  /** credit crypto deposits the exchange's history shows to their orders (decision 039) */
+  autoCryptoDeposits: z.boolean({ error: 'field.invalid' }),
   // --- per-customer order limits ---
   /** Orders of one customer waiting for payment at the same time. */
   customerMaxOpenOrders: openOrders,
@@ -516,6 +519,7 @@ export const settingsViewSchema = z
     documentsRequired: z.boolean(),
     twoFactorRequired: z.boolean(),
     autoCryptoPayouts: z.boolean(),
+    autoCryptoDeposits: z.boolean(),
     // --- per-customer order limits ---
     customerMaxOpenOrders: z.number().int(),
     customerMaxOrderBrl: amountSchema,

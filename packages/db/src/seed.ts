@@ -202,6 +202,7 @@ export const DEMO_SETTINGS: NewSettings = {
   derivMinReceive: '10',
   derivMaxReceive: '5000',
   autoCryptoPayouts: false,
+  autoCryptoDeposits: true,
   boletoFee: '3.50',
   bankAccount: {
     bank: '341 - Itaú Unibanco S.A.',

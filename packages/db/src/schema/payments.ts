@@ -76,6 +76,10 @@ export const incomingPayments = pgTable(
   (t) => [
     uniqueIndex('incoming_payments_provider_external_id_key').on(t.provider, t.externalId),
     index('incoming_payments_order_id_idx').on(t.orderId),
+    // The exchange's deposits still confirming: the deposit watcher reads them every minute.
+    index('incoming_payments_seen_idx')
+      .on(t.provider, t.occurredAt)
+      .where(sql`${t.status} = 'seen'`),
     index('incoming_payments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} IN ('unmatched', 'refunding')`),

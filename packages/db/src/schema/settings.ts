@@ -55,6 +55,8 @@ export const settings = pgTable(
     derivMinReceive: money('deriv_min_receive').notNull().default(D.derivMinReceive),
     derivMaxReceive: money('deriv_max_receive').notNull().default(D.derivMaxReceive),
     autoCryptoPayouts: boolean('auto_crypto_payouts').notNull().default(D.autoCryptoPayouts),
+    /** Credit crypto deposits seen in the exchange's deposit history to their orders (039). */
+    autoCryptoDeposits: boolean('auto_crypto_deposits').notNull().default(D.autoCryptoDeposits),
     operatingHours: jsonb('operating_hours')
       .$type<OperatingHours>()
       .notNull()

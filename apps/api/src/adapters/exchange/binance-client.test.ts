@@ -159,4 +159,66 @@ describe('exchange client against the fake exchange', () => {
     fake.setMode({ kind: 'reject', status: 502, code: -1001, msg: 'Internal error' });
     await expect(client().tickerPrice('USDTBRL')).rejects.toBeInstanceOf(ExchangeUnavailableError);
   });
+
+  it('reads the deposit history in a window, signed, with its confirmations growing', async () => {
+    const c = client();
+    const hour = 3_600_000;
+    const old = fake.deposit({
+      coin: 'USDT',
+      network: 'TRX',
+      amount: '12.5',
+      address: 'TLDWDCnJ5o2hD57VjFC71PR7m41vudkA5j',
+      insertTime: new Date(Date.now() - 3 * hour),
+      status: 1,
+      confirmations: [20, 20],
+    });
+    const fresh = fake.deposit({
+      coin: 'USDT',
+      network: 'BSC',
+      amount: '100',
+      address: '0x7065726d7574612d64656d6f2d61646472657373',
+      txId: '0xfeed',
+      confirmations: [3, 12],
+    });
+    const recent = await c.depositHistory({ coin: 'USDT', startTime: Date.now() - hour });
+    expect(recent).toEqual([
+      expect.objectContaining({
+        id: fresh.id,
+        amount: '100',
+        network: 'BSC',
+        status: 0,
+        txId: '0xfeed',
+        confirmTimes: '3/12',
+      }),
+    ]);
+    const request = fake.requests.at(-1)!;
+    expect(request.path).toBe('/sapi/v1/capital/deposit/hisrec');
+    expect(request.query.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+
+    fake.deposit({ id: fresh.id, status: 1, confirmations: [12, 12] });
+    const all = await c.depositHistory({ startTime: Date.now() - 4 * hour });
+    expect(all.map((d) => [d.id, d.status, d.confirmTimes])).toEqual([
+      [fresh.id, 1, '12/12'],
+      [old.id, 1, '20/20'],
+    ]);
+    const paged = await c.depositHistory({ startTime: Date.now() - 4 * hour, offset: 1, limit: 1 });
+    expect(paged.map((d) => d.id)).toEqual([old.id]);
+    expect(await c.depositHistory({ coin: 'BTC', startTime: Date.now() - 4 * hour })).toEqual([]);
+  });
+
+  it('is refused a deposit window of 90 days or more, as the exchange refuses it', async () => {
+    const now = Date.now();
+    const refused = await client()
+      .depositHistory({ startTime: now - 90 * 24 * 3_600_000, endTime: now })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ExchangeRejectedError);
+    expect(refused).toMatchObject({ code: -1127 });
+  });
+
+  it('reports a deposit history that does not answer in time as a timeout', async () => {
+    fake.setMode({ kind: 'timeout' }, '/sapi/v1/capital/deposit/hisrec');
+    await expect(
+      client({ timeoutMs: 200 }).depositHistory({ startTime: Date.now() - 60_000 }),
+    ).rejects.toBeInstanceOf(ExchangeTimeoutError);
+  });
 });

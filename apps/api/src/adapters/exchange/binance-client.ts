@@ -5,7 +5,13 @@ import {
   ExchangeTimeoutError,
   ExchangeUnavailableError,
 } from './exchange.ts';
-import type { ExchangeClient, ExchangeCoin, WithdrawRecord, WithdrawRequest } from './exchange.ts';
+import type {
+  DepositRecord,
+  ExchangeClient,
+  ExchangeCoin,
+  WithdrawRecord,
+  WithdrawRequest,
+} from './exchange.ts';
 import { signedQuery, toQueryString } from './signer.ts';
 import type { QueryValue } from './signer.ts';
 
@@ -164,7 +170,83 @@ export function createBinanceClient(options: BinanceClientOptions): ExchangeClie
       }
       return body.filter((record) => record.withdrawOrderId === query.withdrawOrderId);
     },
+
+    async depositHistory(query) {
+      const body = await call<unknown>(
+        'GET',
+        '/sapi/v1/capital/deposit/hisrec',
+        {
+          coin: query.coin,
+          startTime: query.startTime,
+          endTime: query.endTime,
+          offset: query.offset,
+          limit: query.limit,
+        },
+        true,
+      );
+      if (!Array.isArray(body)) {
+        throw new ExchangeUnavailableError('the deposit history is not a list', 200);
+      }
+      return body.map(depositRecordOf);
+    },
   };
+}
+
+/**
+ * One deposit as the exchange wrote it, checked field by field: an entry without an id, an
+ * amount, a coin or a status is not something money may be decided on (the whole answer is
+ * refused as the exchange's malfunction, and read again on the next run).
+ */
+function depositRecordOf(entry: unknown): DepositRecord {
+  const raw = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+  const int = (value: unknown) => {
+    const number = typeof value === 'string' ? Number(value) : value;
+    return typeof number === 'number' && Number.isSafeInteger(number) ? number : undefined;
+  };
+  const id = text(raw.id);
+  const amount = text(raw.amount);
+  const coin = text(raw.coin);
+  const status = int(raw.status);
+  const insertTime = int(raw.insertTime);
+  if (
+    !id ||
+    !amount ||
+    !/^\d+(\.\d+)?$/.test(amount) ||
+    !coin ||
+    status === undefined ||
+    insertTime === undefined
+  ) {
+    throw new ExchangeUnavailableError(
+      'a deposit of the history lacks its id, amount or status',
+      200,
+    );
+  }
+  const record: DepositRecord = {
+    id,
+    amount,
+    coin,
+    network: text(raw.network) ?? '',
+    status,
+    address: text(raw.address) ?? '',
+    insertTime,
+  };
+  const addressTag = text(raw.addressTag);
+  if (addressTag) record.addressTag = addressTag;
+  const txId = text(raw.txId);
+  if (txId) record.txId = txId;
+  const completeTime = int(raw.completeTime);
+  if (completeTime !== undefined) record.completeTime = completeTime;
+  const transferType = int(raw.transferType);
+  if (transferType !== undefined) record.transferType = transferType;
+  const confirmTimes = text(raw.confirmTimes);
+  if (confirmTimes) record.confirmTimes = confirmTimes;
+  const unlockConfirm = int(raw.unlockConfirm);
+  if (unlockConfirm !== undefined) record.unlockConfirm = unlockConfirm;
+  const walletType = int(raw.walletType);
+  if (walletType !== undefined) record.walletType = walletType;
+  return record;
 }
 
 /** The app's exchange client from its configuration (EXCHANGE_API_URL, _KEY, _SECRET). */

@@ -86,6 +86,60 @@ export interface WithdrawRecord {
   info?: string;
 }
 
+/**
+ * Deposit status of the exchange (GET /sapi/v1/capital/deposit/hisrec): 0 pending, 6 credited
+ * but cannot withdraw yet, 7 wrong deposit, 8 waiting for the user's confirmation, 1 success,
+ * 2 rejected.
+ */
+export const DEPOSIT_STATUS = {
+  pending: 0,
+  success: 1,
+  rejected: 2,
+  creditedCannotWithdraw: 6,
+  wrongDeposit: 7,
+  waitingUserConfirm: 8,
+} as const;
+
+/** One deposit of the exchange's deposit history (Binance's fields). */
+export interface DepositRecord {
+  /** the exchange's id of the deposit */
+  id: string;
+  amount: string;
+  coin: string;
+  /** the exchange's network code (see fromExchangeNetwork) */
+  network: string;
+  status: number;
+  address: string;
+  addressTag?: string;
+  txId?: string;
+  /** ms since the epoch: when the exchange saw the deposit */
+  insertTime: number;
+  /** ms since the epoch, once complete (not documented for every account) */
+  completeTime?: number;
+  /** 0 external, 1 internal transfer */
+  transferType?: number;
+  /** "seen/required", e.g. "3/12" */
+  confirmTimes?: string;
+  /** confirmations for the funds to be unlocked for withdrawal */
+  unlockConfirm?: number;
+  /** 0 spot, 1 funding */
+  walletType?: number;
+}
+
+export interface DepositHistoryQuery {
+  coin?: string;
+  /** ms since the epoch; the window startTime..endTime must be under 90 days */
+  startTime: number;
+  endTime?: number;
+  offset?: number;
+  /** at most 1000 (the exchange's default and maximum) */
+  limit?: number;
+}
+
+/** The exchange refuses a deposit history window of 90 days or more. */
+export const DEPOSIT_HISTORY_MAX_WINDOW_MS = 90 * 24 * 3_600_000;
+export const DEPOSIT_HISTORY_MAX_LIMIT = 1000;
+
 export interface ExchangeClient {
   /** whether an API key and secret are configured (needed by every signed call) */
   readonly signed: boolean;
@@ -97,6 +151,8 @@ export interface ExchangeClient {
   withdrawApply(request: WithdrawRequest): Promise<{ id: string }>;
   /** Withdrawals with this withdrawOrderId (signed); empty when the exchange has none. */
   withdrawHistory(query: { withdrawOrderId: string }): Promise<WithdrawRecord[]>;
+  /** Deposits to the account in a window, oldest first as the exchange pages them (signed). */
+  depositHistory(query: DepositHistoryQuery): Promise<DepositRecord[]>;
 }
 
 export type ExchangeErrorKind = 'not_configured' | 'rejected' | 'timeout' | 'unavailable';

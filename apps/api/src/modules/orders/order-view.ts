@@ -11,6 +11,7 @@ import {
 import type {
   AdminOrderView,
   OrderAction,
+  OrderDeposit,
   OrderActor,
   OrderListItem,
   OrderView,
@@ -33,6 +34,7 @@ import type {
   TokenRef,
 } from './orders.repository.ts';
 import { availableStock } from '../treasury/treasury.service.ts';
+import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 
 /**
@@ -65,6 +67,30 @@ export async function depositNetworkOf(
   if (detail.send.kind !== 'crypto') return null;
   if (detail.receive.kind !== 'crypto') return detail.network;
   return depositNetwork(db, detail.send.id, detail.network?.code ?? null);
+}
+
+/**
+ * The deposit seen for a crypto order (decision 039): the newest payment a provider reported for
+ * it that is being confirmed or was credited. Other providers' money (PIX, Deriv) is not shown
+ * here.
+ */
+async function depositSeen(
+  db: Db | Tx,
+  order: Pick<OrderRow, 'id'>,
+  send: TokenRef,
+): Promise<OrderDeposit | null> {
+  if (send.kind !== 'crypto') return null;
+  const [payment] = await paymentsOfOrder(db, order.id, ['seen', 'credited']);
+  if (!payment) return null;
+  return {
+    amount: normalize(payment.amount),
+    confirmations: payment.confirmations,
+    requiredConfirmations: payment.requiredConfirmations,
+    txId: payment.reference,
+    network: payment.network,
+    seenAt: payment.occurredAt.toISOString(),
+    final: payment.status === 'credited',
+  };
 }
 
 function side(token: TokenRef) {
@@ -154,6 +180,7 @@ export async function buildOrderView(
           ).toISOString()
         : null,
     processingFrom: opensAt ? opensAt.toISOString() : null,
+    deposit: await depositSeen(db, order, send),
   };
 }
 

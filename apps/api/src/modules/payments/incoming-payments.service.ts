@@ -6,6 +6,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import type { Log } from '../../lib/log.ts';
 import type { OrderMover, TransactionMove } from '../orders/order-mover.ts';
 import type { MoveActor } from '../orders/order-transition.ts';
+import { depositNetworkOf } from '../orders/order-view.ts';
 import { findOrderDetail } from '../orders/orders.repository.ts';
 import type { OrderDetailRow } from '../orders/orders.repository.ts';
 import { recordAndLockPayment, updatePayment } from './incoming-payments.repository.ts';
@@ -51,12 +52,15 @@ export interface ReportedPayment {
 
 /** Which order the provider's adapter found the payment names, if any. */
 export type PaymentMatch =
-  { kind: 'order'; orderId: string } | { kind: 'none'; reason: 'no_order' | 'ambiguous' };
+  | { kind: 'order'; orderId: string }
+  | { kind: 'none'; reason: 'no_order' | 'ambiguous' | 'provider_rejected' };
 
 /** Why a payment waits in the inbox or was returned (codes the back office translates). */
 export type PaymentReason =
   | 'no_order'
   | 'ambiguous'
+  /** the provider turned down a payment it had reported (an exchange deposit rejected, wrong) */
+  | 'provider_rejected'
   | 'order_not_open'
   | 'order_expired'
   | 'wrong_token'
@@ -125,10 +129,20 @@ export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps
     return { kind: 'unmatched', payment: row, reason };
   }
 
-  /** Whether the payment may be for this order at all (what arrived is what the order sends). */
-  function mismatch(payment: ReportedPayment, detail: OrderDetailRow): PaymentReason | null {
+  /**
+   * Whether the payment may be for this order at all (what arrived is what the order sends, on
+   * the network the platform receives it on: for crypto to crypto the order's own network is the
+   * one it pays out on, not the one the customer sends on).
+   */
+  async function mismatch(
+    tx: Tx,
+    payment: ReportedPayment,
+    detail: OrderDetailRow,
+  ): Promise<PaymentReason | null> {
     if (detail.send.code.toUpperCase() !== payment.tokenCode.toUpperCase()) return 'wrong_token';
-    if (payment.network && detail.network && detail.network.code !== payment.network) {
+    const network =
+      detail.send.kind === 'crypto' ? await depositNetworkOf(tx, detail) : detail.network;
+    if (payment.network && network && network.code !== payment.network) {
       return 'wrong_token';
     }
     const payerDocument = digitsOf(payment.payer?.document);
@@ -203,7 +217,7 @@ export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps
         if (!detail) return park(tx, payment, 'no_order', null);
         const orderId = detail.order.id;
 
-        const wrong = mismatch(reported, detail);
+        const wrong = await mismatch(tx, reported, detail);
         if (wrong === 'payer_not_customer') {
           const row = await updatePayment(tx, payment.id, {
             status: 'refunding',

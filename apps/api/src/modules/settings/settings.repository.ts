@@ -89,6 +89,7 @@ export function valuesOf(row: Settings): SettingsValues {
     documentsRequired: row.documentsRequired,
     twoFactorRequired: row.twoFactorRequired,
     autoCryptoPayouts: row.autoCryptoPayouts,
+    autoCryptoDeposits: row.autoCryptoDeposits,
     // --- per-customer order limits ---
     customerMaxOpenOrders: row.customerMaxOpenOrders,
     customerMaxOrderBrl: normalize(row.customerMaxOrderBrl),

@@ -111,7 +111,13 @@ describe('the public settings', () => {
     for (const hidden of ['pix@permuta.example', 'CR1234567', '11222333000181', 'Itaú']) {
       expect(text).not.toContain(hidden);
     }
-    for (const key of ['pixKey', 'derivAccount', 'bankAccount', 'autoCryptoPayouts']) {
+    for (const key of [
+      'pixKey',
+      'derivAccount',
+      'bankAccount',
+      'autoCryptoPayouts',
+      'autoCryptoDeposits',
+    ]) {
       expect(body).not.toHaveProperty(key);
     }
   });
@@ -147,6 +153,8 @@ describe('the admin view', () => {
       documentsRequired: true,
       twoFactorRequired: false,
       autoCryptoPayouts: false,
+      // the demo data credits crypto deposits seen at the exchange (decision 039)
+      autoCryptoDeposits: true,
       whatsappThresholdBrl: '200',
       exchangeConfigured: false,
     });

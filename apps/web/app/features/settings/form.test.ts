@@ -40,6 +40,7 @@ const STORED: SettingsView = {
   documentsRequired: true,
   twoFactorRequired: false,
   autoCryptoPayouts: false,
+  autoCryptoDeposits: false,
   customerMaxOpenOrders: 2,
   customerMaxOrderBrl: '20000',
   customerMaxDailyBrl: '50000',

@@ -50,6 +50,7 @@ export interface SettingsFormValues {
   documentsRequired: boolean;
   twoFactorRequired: boolean;
   autoCryptoPayouts: boolean;
+  autoCryptoDeposits: boolean;
   // --- per-customer order limits ---
   customerMaxOpenOrders: number | string;
   customerMaxOrderBrl: string;
@@ -126,6 +127,7 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
     documentsRequired: settings.documentsRequired,
     twoFactorRequired: settings.twoFactorRequired,
     autoCryptoPayouts: settings.autoCryptoPayouts,
+    autoCryptoDeposits: settings.autoCryptoDeposits,
     customerMaxOpenOrders: settings.customerMaxOpenOrders,
   };
 }
@@ -176,6 +178,7 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     documentsRequired: values.documentsRequired,
     twoFactorRequired: values.twoFactorRequired,
     autoCryptoPayouts: values.autoCryptoPayouts,
+    autoCryptoDeposits: values.autoCryptoDeposits,
     customerMaxOpenOrders: wholeNumber(values.customerMaxOpenOrders) as number,
   };
 }

@@ -109,6 +109,65 @@ describe('the crypto deposit box', () => {
   );
 });
 
+describe('the deposit seen at the exchange', () => {
+  const TX = `${'ab'.repeat(32)}`;
+  const seen = (over: Partial<NonNullable<OrderView['deposit']>> = {}) =>
+    usdtToPix({
+      status: 'paid',
+      summary: 'waiting_deposit_confirmation',
+      actions: [],
+      payment: null,
+      deposit: {
+        amount: '100',
+        confirmations: 3,
+        requiredConfirmations: 12,
+        txId: TX,
+        network: 'TRC20',
+        seenAt: '2026-11-28T12:00:00.000Z',
+        final: false,
+        ...over,
+      },
+    });
+
+  it.each([
+    ['en-US', 'Deposit seen, 3 of 12 confirmations'],
+    ['pt-BR', 'Depósito visto, 3 de 12 confirmações'],
+  ] as const)(
+    'says how many confirmations of how many, with the transaction on its explorer (%s)',
+    async (locale, title) => {
+      current = seen();
+      renderOrder(locale);
+      const box = await screen.findByTestId('deposit-seen');
+      expect(text(box)).toContain(title);
+      expect(text(box)).toContain('100');
+      const link = within(box).getByRole('link');
+      expect(link.getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${TX}`);
+      expect(link.getAttribute('target')).toBe('_blank');
+      if (locale === 'pt-BR') expect(englishIn(document.body)).toEqual([]);
+    },
+  );
+
+  it('says only that it was seen when the provider counts no confirmations', async () => {
+    current = seen({ confirmations: null, requiredConfirmations: null, txId: null });
+    renderOrder('en-US');
+    const box = await screen.findByTestId('deposit-seen');
+    expect(text(box)).toContain('Deposit seen');
+    expect(text(box)).not.toContain('confirmations');
+    expect(within(box).queryByRole('link')).toBeNull();
+  });
+
+  it('is not shown once the funds are confirmed', async () => {
+    current = {
+      ...seen({ final: true }),
+      status: 'admin_confirmed',
+      summary: 'waiting_admin_confirmation',
+    };
+    renderOrder('en-US');
+    await screen.findByTestId('order-status');
+    expect(screen.queryByTestId('deposit-seen')).toBeNull();
+  });
+});
+
 describe("the customer's own proof", () => {
   it.each([
     ['en-US', 'Download my proof'],

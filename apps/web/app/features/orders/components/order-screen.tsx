@@ -31,6 +31,7 @@ import {
   IconCircleCheck,
   IconClock,
   IconDownload,
+  IconHourglass,
   IconMoon,
   IconUpload,
 } from '@tabler/icons-react';
@@ -38,7 +39,7 @@ import { formatPixKey } from '@permuta/contracts/br-format';
 import { errorMessage } from '@permuta/contracts/errors';
 import { formatMoney, formatRate } from '@permuta/contracts/money';
 import { isFinalStatus, ORDER_STATUS_NAMES } from '@permuta/contracts/order-state';
-import type { OrderFile, OrderView } from '@permuta/contracts/orders';
+import type { OrderDeposit, OrderFile, OrderView } from '@permuta/contracts/orders';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { TxLink } from '../../../components/tx-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -174,6 +175,10 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
         </Alert>
       )}
 
+      {order.status === 'paid' && order.deposit && !order.deposit.final && (
+        <DepositSeen order={order} deposit={order.deposit} />
+      )}
+
       {/* a boleto order runs on business days, not minutes: its card says its deadline */}
       {order.status === 'pending' && order.payment?.method !== 'boleto' && (
         <ExpiryCountdown expiresAt={order.expiresAt} />
@@ -216,6 +221,48 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
 
       <TimelineSection order={order} />
     </>
+  );
+}
+
+/**
+ * The deposit the exchange has seen, still confirming on its network (decision 039): how many
+ * confirmations of how many, how much, its transaction (linked to the explorer) and when. The
+ * order's live stream brings each new count.
+ */
+function DepositSeen({ order, deposit }: { order: OrderView; deposit: OrderDeposit }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const counted = deposit.confirmations !== null && deposit.requiredConfirmations !== null;
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      role="status"
+      icon={<IconHourglass aria-hidden="true" />}
+      title={
+        counted
+          ? t('orders.deposit.seenConfirmations', {
+              seen: deposit.confirmations,
+              required: deposit.requiredConfirmations,
+            })
+          : t('orders.deposit.seen')
+      }
+      data-testid="deposit-seen"
+    >
+      <Stack gap={4}>
+        <Text size="sm">
+          {t('orders.deposit.amount', {
+            amount: formatMoney(deposit.amount, order.send, locale),
+            date: formatDateTime(deposit.seenAt, locale),
+          })}
+        </Text>
+        {deposit.txId && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('orders.deposit.txId')} <TxLink network={deposit.network} txId={deposit.txId} />
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 

@@ -199,6 +199,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     },
     completesAt: null,
     processingFrom: null,
+    deposit: null,
     ...over,
   };
 }

@@ -430,6 +430,11 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
                 : t('adminSettings.payouts.off')}
             </Badge>
           </Group>
+          <Switch
+            label={t('adminSettings.fields.autoCryptoDeposits')}
+            description={t('adminSettings.fields.autoCryptoDepositsHelp')}
+            {...form.getInputProps('autoCryptoDeposits', { type: 'checkbox' })}
+          />
         </TitledSection>
 
         <Paper

@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "auto_crypto_deposits" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "incoming_payments_seen_idx" ON "incoming_payments" USING btree ("provider","occurred_at") WHERE "incoming_payments"."status" = 'seen';
