@@ -30,6 +30,7 @@ import { quoteKey } from './modules/orders/quote-token.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { settingsSnapshot } from './modules/orders/settings-snapshot.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
+import { createPaymentsInboxService } from './modules/payments/payments-inbox.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
@@ -223,6 +224,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       now,
       log: infra.log.child({ component: 'incoming-payments' }),
     }),
+    // the back office's inbox of what no order took (refunds at the provider: not plugged yet)
+    paymentsInbox: createPaymentsInboxService({ db, mover, now }),
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },

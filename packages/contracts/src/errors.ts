@@ -6,6 +6,7 @@ import { ORDERS_ERROR_MESSAGES } from './messages/orders.ts';
 import { REVIEWS_ERROR_MESSAGES } from './messages/reviews.ts';
 import { WALLETS_ERROR_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_ERROR_MESSAGES } from './messages/contact.ts';
+import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -271,6 +272,7 @@ export const ERROR_MESSAGES = {
   ...ORDERS_ERROR_MESSAGES,
   ...REVIEWS_ERROR_MESSAGES,
   ...CONTACT_ERROR_MESSAGES,
+  ...PAYMENTS_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -23,3 +23,4 @@ export * from './explorers.ts';
 export * from './boleto-line.ts';
 export * from './payout-errors.ts';
 export * from './payout-plan.ts';
+export * from './payments.ts';

@@ -1,0 +1,48 @@
+import type { Locale } from '../locale.ts';
+
+/** Error codes (ERROR_MESSAGES) and field message keys (FIELD_MESSAGES) of the payments inbox. */
+export const PAYMENTS_ERROR_MESSAGES = {
+  PAYMENT_NOT_FOUND: {
+    'en-US': 'This incoming payment does not exist.',
+    'pt-BR': 'Este pagamento recebido não existe.',
+  },
+  PAYMENT_ALREADY_RESOLVED: {
+    'en-US':
+      'This payment is no longer waiting in the inbox (it is now {status}). Reload the list to see it as it is.',
+    'pt-BR':
+      'Este pagamento não está mais aguardando na caixa de entrada (agora está {status}). Recarregue a lista para vê-lo como está.',
+  },
+  PAYMENT_ORDER_NOT_FOUND: {
+    'en-US': 'There is no order {order}. Check the reference.',
+    'pt-BR': 'Não existe o pedido {order}. Confira a referência.',
+  },
+  PAYMENT_ORDER_NOT_OPEN: {
+    'en-US':
+      'Order {order} is no longer waiting for its payment (its status is {status}), so a payment cannot be attached to it.',
+    'pt-BR':
+      'O pedido {order} não está mais aguardando pagamento (o status é {status}), por isso não é possível vincular um pagamento a ele.',
+  },
+  PAYMENT_WRONG_TOKEN: {
+    'en-US': 'Order {order} is paid in {orderToken}, and this payment is in {token}.',
+    'pt-BR': 'O pedido {order} é pago em {orderToken}, e este pagamento está em {token}.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export const PAYMENTS_FIELD_MESSAGES = {
+  'payment.order.required': {
+    'en-US': 'Enter the order’s reference.',
+    'pt-BR': 'Informe a referência do pedido.',
+  },
+  'payment.order.invalid': {
+    'en-US': 'Enter an order reference such as EX-7K2Q9.',
+    'pt-BR': 'Informe uma referência de pedido como EX-7K2Q9.',
+  },
+  'payment.note.tooLong': {
+    'en-US': 'The note can have at most 1000 characters.',
+    'pt-BR': 'A observação pode ter no máximo 1000 caracteres.',
+  },
+  'payment.receipt.invalid': {
+    'en-US': 'The receipt can have at most 200 characters.',
+    'pt-BR': 'O comprovante pode ter no máximo 200 caracteres.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
