@@ -8,6 +8,7 @@ import { settingsPaths } from './paths/settings.ts';
 import { publicSitePaths } from './paths/public-site.ts';
 import { auditPaths } from './paths/audit.ts';
 import { contactInboxPaths } from './paths/contact-inbox.ts';
+import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -26,4 +27,5 @@ export const apiPaths = {
   ...publicSitePaths,
   ...auditPaths,
   ...contactInboxPaths,
+  ...paymentsInboxPaths,
 } as const;
