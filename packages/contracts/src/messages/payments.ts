@@ -8,9 +8,9 @@ export const PAYMENTS_ERROR_MESSAGES = {
   },
   PAYMENT_ALREADY_RESOLVED: {
     'en-US':
-      'This payment is no longer waiting in the inbox (it is now {status}). Reload the list to see it as it is.',
+      'This payment no longer waits for this: it was credited, returned, or is to be returned to its payer. Reload the list to see it as it is.',
     'pt-BR':
-      'Este pagamento não está mais aguardando na caixa de entrada (agora está {status}). Recarregue a lista para vê-lo como está.',
+      'Este pagamento não aguarda mais esta ação: foi creditado, devolvido ou está para ser devolvido ao pagador. Recarregue a lista para vê-lo como está.',
   },
   PAYMENT_ORDER_NOT_FOUND: {
     'en-US': 'There is no order {order}. Check the reference.',
@@ -18,9 +18,15 @@ export const PAYMENTS_ERROR_MESSAGES = {
   },
   PAYMENT_ORDER_NOT_OPEN: {
     'en-US':
-      'Order {order} is no longer waiting for its payment (its status is {status}), so a payment cannot be attached to it.',
+      'Order {order} is no longer waiting for its payment, so a payment cannot be attached to it. Open the order to see where it stands.',
     'pt-BR':
-      'O pedido {order} não está mais aguardando pagamento (o status é {status}), por isso não é possível vincular um pagamento a ele.',
+      'O pedido {order} não está mais aguardando pagamento, por isso não é possível vincular um pagamento a ele. Abra o pedido para ver a situação dele.',
+  },
+  PAYMENT_PAYER_NOT_CUSTOMER: {
+    'en-US':
+      'This payment was made by someone other than the customer of order {order}: it cannot be credited to the order. Return it to its payer.',
+    'pt-BR':
+      'Este pagamento foi feito por outra pessoa que não o cliente do pedido {order}: ele não pode ser creditado no pedido. Devolva-o ao pagador.',
   },
   PAYMENT_WRONG_TOKEN: {
     'en-US': 'Order {order} is paid in {orderToken}, and this payment is in {token}.',

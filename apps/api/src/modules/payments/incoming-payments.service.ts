@@ -91,6 +91,28 @@ function digitsOf(text: string | null | undefined): string {
   return (text ?? '').replace(/\D/g, '');
 }
 
+/**
+ * Whether a payment may be for an order at all, the same rule for a provider's report and an
+ * admin's attachment from the inbox: what arrived is what the order sends (token, and network
+ * when both name one), and a payer named by CPF/CNPJ is the customer (a third party's money is
+ * returned, never credited).
+ */
+export function paymentMismatch(
+  payment: { tokenCode: string; network: string | null; payerDocument: string | null },
+  detail: Pick<OrderDetailRow, 'send' | 'network' | 'customer'>,
+): 'wrong_token' | 'payer_not_customer' | null {
+  if (detail.send.code.toUpperCase() !== payment.tokenCode.toUpperCase()) return 'wrong_token';
+  if (payment.network && detail.network && detail.network.code !== payment.network) {
+    return 'wrong_token';
+  }
+  const payerDocument = digitsOf(payment.payerDocument);
+  const customerDocument = digitsOf(detail.customer.cpf);
+  if (payerDocument && customerDocument && payerDocument !== customerDocument) {
+    return 'payer_not_customer';
+  }
+  return null;
+}
+
 export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps) {
   async function audit(
     tx: Tx,
@@ -127,16 +149,14 @@ export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps
 
   /** Whether the payment may be for this order at all (what arrived is what the order sends). */
   function mismatch(payment: ReportedPayment, detail: OrderDetailRow): PaymentReason | null {
-    if (detail.send.code.toUpperCase() !== payment.tokenCode.toUpperCase()) return 'wrong_token';
-    if (payment.network && detail.network && detail.network.code !== payment.network) {
-      return 'wrong_token';
-    }
-    const payerDocument = digitsOf(payment.payer?.document);
-    const customerDocument = digitsOf(detail.customer.cpf);
-    if (payerDocument && customerDocument && payerDocument !== customerDocument) {
-      return 'payer_not_customer';
-    }
-    return null;
+    return paymentMismatch(
+      {
+        tokenCode: payment.tokenCode,
+        network: payment.network ?? null,
+        payerDocument: payment.payer?.document ?? null,
+      },
+      detail,
+    );
   }
 
   /**

@@ -23,6 +23,7 @@ import type { OrderMover } from '../orders/order-mover.ts';
 import type { MoveActor } from '../orders/order-transition.ts';
 import { findOrderDetail } from '../orders/orders.repository.ts';
 import { updatePayment } from './incoming-payments.repository.ts';
+import { paymentMismatch } from './incoming-payments.service.ts';
 import {
   countOpenPayments,
   findInboxPayment,
@@ -185,10 +186,12 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
         const detail = await findOrderDetail(tx, input.order);
         if (!detail) throw unprocessable('PAYMENT_ORDER_NOT_FOUND', { order: input.order });
         const { order } = detail;
-        const tokenOk = detail.send.code.toUpperCase() === payment.tokenCode.toUpperCase();
-        const networkOk =
-          !payment.network || !detail.network || detail.network.code === payment.network;
-        if (!tokenOk || !networkOk) {
+        const wrong = paymentMismatch(payment, detail);
+        if (wrong === 'payer_not_customer') {
+          // a third party's money is returned, never credited (the same rule as a report's)
+          throw unprocessable('PAYMENT_PAYER_NOT_CUSTOMER', { order: order.reference });
+        }
+        if (wrong === 'wrong_token') {
           const network = (code: string | null | undefined) => (code ? ` (${code})` : '');
           throw unprocessable('PAYMENT_WRONG_TOKEN', {
             order: order.reference,

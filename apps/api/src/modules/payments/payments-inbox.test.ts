@@ -319,6 +319,19 @@ describe('attaching a payment to an order', () => {
     expect(still).toMatchObject({ status: 'unmatched', reason: 'no_order', resolvedBy: null });
   });
 
+  it('refuses a payment made by someone other than the order’s customer', async () => {
+    const order = await insertPaidPixToUsdt(t.app, customer, { status: 'pending' });
+    const row = await payment({ payerDocument: '52998224725', payerName: 'Outra Pessoa' });
+    const res = await post(row.id, 'attach', { order: order.reference });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('PAYMENT_PAYER_NOT_CUSTOMER');
+    expect((await orderRow(order.id)).status).toBe('pending');
+    expect(await fundsEntries(order.id)).toHaveLength(0);
+    // a payer the provider names by name alone is the admin's call
+    const anonymous = await payment({ payerDocument: null });
+    expect((await post(anonymous.id, 'attach', { order: order.reference })).statusCode).toBe(200);
+  });
+
   it('refuses a payment to be returned (refunding): only unmatched ones are attached', async () => {
     const row = await payment({ status: 'refunding', reason: 'payer_not_customer' });
     const order = await insertPaidPixToUsdt(t.app, customer, { status: 'pending' });
