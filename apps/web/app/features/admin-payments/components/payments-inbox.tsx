@@ -372,7 +372,8 @@ function AttachForm({ payment, onClose }: { payment: AdminPayment; onClose: () =
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!found || found.reference !== looked) {
+    // `found` is the order of the reference as typed (typing again clears it)
+    if (!found) {
       lookUp();
       return;
     }
