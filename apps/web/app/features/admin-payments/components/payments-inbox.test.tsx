@@ -94,6 +94,7 @@ describe('admin incoming payments inbox', () => {
     const row = await screen.findByTestId(`payment-${id}`);
     expect(within(row).getByText('R$ 1.234,56')).toBeTruthy();
     expect(within(row).getByText('Ana Lima')).toBeTruthy();
+    expect(within(row).getByText('529.982.247-25')).toBeTruthy();
     expect(within(row).getByText('permutaEX7K2Q9')).toBeTruthy();
     expect(within(row).getByText('Sem pedido')).toBeTruthy();
     expect(within(row).getByText('Nenhum pedido o identifica')).toBeTruthy();

@@ -30,6 +30,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { formatTaxId } from '@permuta/contracts/br-format';
 import { compare, formatMoney } from '@permuta/contracts/money';
 import type { OrderStatus } from '@permuta/contracts/order-state';
 import {
@@ -91,7 +92,7 @@ function Payer({ payment }: { payment: AdminPayment }) {
       {name && <Text size="sm">{name}</Text>}
       {document && (
         <Text size="xs" c="dimmed">
-          {document}
+          {formatTaxId(document)}
         </Text>
       )}
       {account && (
