@@ -92,7 +92,11 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         text(locale, 'pages.adminPayments.title'),
       );
-      await expect(page.getByTestId('payments-open-count')).toBeVisible();
+      await expect(
+        page.getByRole('combobox', { name: text(locale, 'adminPayments.filters.show') }),
+      ).toBeVisible();
+      // loaded: the waiting payments (the other language's may still wait), or none
+      await expect(page.getByTestId('payments-empty').or(page.getByRole('table'))).toBeVisible();
       await saveShots(page, `payments-${locale}-fresh`, BOTH_WIDTHS);
 
       expect(unexpectedErrors(errors)).toEqual([]);

@@ -158,7 +158,7 @@ export function PaymentsInbox() {
           allowDeselect={false}
         />
       </Group>
-      {inbox.data && (
+      {inbox.data && inbox.data.open.total > 0 && (
         <Text size="sm" data-testid="payments-open-count">
           {t('adminPayments.openCount', { count: inbox.data.open.total })}
         </Text>
