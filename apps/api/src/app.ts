@@ -44,6 +44,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
+import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
 
 export interface BuildAppOptions {
   /** an open database (tests share one); otherwise the app opens and closes its own */
@@ -198,6 +199,7 @@ export async function buildApp(
   await app.register(reviewRoutes, { service: services.reviews });
   await app.register(auditRoutes, { service: services.audit });
   await app.register(contactInboxRoutes, { service: services.contactInbox });
+  await app.register(paymentsInboxRoutes, { service: services.paymentsInbox });
   // Public site: the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { service: services.contact });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });

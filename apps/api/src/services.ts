@@ -33,6 +33,7 @@ import { createIntegrationsService } from './modules/integrations/integrations.s
 import { createSecretBox, purposeKey } from './lib/secret-box.ts';
 import { createCryptoDepositWatcher } from './modules/payments/crypto-deposits.watcher.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
+import { createPaymentsInboxService } from './modules/payments/payments-inbox.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
@@ -241,6 +242,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       now,
       log: infra.log.child({ component: 'crypto-deposits' }),
     }),
+    // the back office's inbox of what no order took (refunds at the provider: not plugged yet)
+    paymentsInbox: createPaymentsInboxService({ db, mover, now }),
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },

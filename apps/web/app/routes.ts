@@ -31,6 +31,7 @@ const MODULES = {
   adminDashboard: 'routes/admin/dashboard.tsx',
   adminOrders: 'routes/admin/orders.tsx',
   adminOrder: 'routes/admin/order.tsx',
+  adminPayments: 'routes/admin/payments.tsx',
   adminTreasury: 'routes/admin/treasury.tsx',
   adminNewAdmin: 'routes/admin/new-admin.tsx',
   adminRateSetting: 'routes/admin/rate-setting.tsx',

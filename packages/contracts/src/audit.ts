@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'payment.credited',
   'payment.unmatched',
   'payment.refund_decided',
+  'payment.attached',
+  'payment.refunded',
   'treasury.adjusted',
   'customer.activated',
   'customer.deactivated',

@@ -21,6 +21,13 @@ export function formatCnpj(value: string): string {
   return `${plain.slice(0, 2)}.${plain.slice(2, 5)}.${plain.slice(5, 8)}/${plain.slice(8, 12)}-${plain.slice(12)}`;
 }
 
+/** `12345678909` -> `***.456.789-**`: enough to recognise it, not enough to copy it. */
+export function maskCpf(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 11) return value;
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}
+
 /** A CPF or a CNPJ (told apart by length), formatted; anything else unchanged. */
 export function formatTaxId(value: string): string {
   const plain = value.replace(/[./\-\s]/g, '');

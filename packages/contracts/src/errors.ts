@@ -7,6 +7,7 @@ import { REVIEWS_ERROR_MESSAGES } from './messages/reviews.ts';
 import { WALLETS_ERROR_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_ERROR_MESSAGES } from './messages/contact.ts';
 import { INTEGRATIONS_ERROR_MESSAGES } from './messages/integrations.ts';
+import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -273,6 +274,7 @@ export const ERROR_MESSAGES = {
   ...REVIEWS_ERROR_MESSAGES,
   ...CONTACT_ERROR_MESSAGES,
   ...INTEGRATIONS_ERROR_MESSAGES,
+  ...PAYMENTS_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

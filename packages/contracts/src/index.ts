@@ -24,3 +24,4 @@ export * from './boleto-line.ts';
 export * from './payout-errors.ts';
 export * from './payout-plan.ts';
 export * from './integrations.ts';
+export * from './payments.ts';

@@ -107,6 +107,14 @@ export const APP_ROUTES = [
     params: { id: 'EX-7K2Q9' },
   },
   {
+    id: 'adminPayments',
+    path: '/admin/payments',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'operator',
+    prerender: false,
+  },
+  {
     id: 'adminTreasury',
     path: '/admin/treasury',
     layout: 'admin',

@@ -10,6 +10,7 @@ import { WALLETS_FIELD_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_FIELD_MESSAGES } from './messages/contact.ts';
 import { AUDIT_FIELD_MESSAGES } from './messages/audit.ts';
 import { INTEGRATIONS_FIELD_MESSAGES } from './messages/integrations.ts';
+import { PAYMENTS_FIELD_MESSAGES } from './messages/payments.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -48,6 +49,7 @@ export const FIELD_MESSAGES = {
   ...CONTACT_FIELD_MESSAGES,
   ...INTEGRATIONS_FIELD_MESSAGES,
   ...AUDIT_FIELD_MESSAGES,
+  ...PAYMENTS_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

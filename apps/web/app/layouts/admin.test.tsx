@@ -123,3 +123,28 @@ describe('the back office by role', () => {
     expect(sidebarLinks().join('|')).toContain('Administradores');
   });
 });
+
+describe('the incoming payments link', () => {
+  it('shows how many payments wait for an admin, in words for screen readers', async () => {
+    role = 'operator';
+    const me = vi.mocked(fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) =>
+        url.startsWith('/api/v1/admin/payments?')
+          ? json(200, {
+              items: [],
+              nextCursor: null,
+              open: { total: 3, unmatched: 2, refunding: 1 },
+            })
+          : me(url, init),
+      ),
+    );
+    renderPage('pt-BR', 'adminOrders', '/admin/orders');
+    const badge = await screen.findByTestId('nav-payments-badge');
+    expect(badge.textContent).toBe('3');
+    expect(badge.getAttribute('aria-label')).toBe('3 aguardando');
+    const link = screen.getByRole('link', { name: /Pagamentos recebidos/ });
+    expect(link.getAttribute('href')).toBe('/admin/payments');
+  });
+});

@@ -4,7 +4,8 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/NavLink.css';
 import { useState } from 'react';
-import { Anchor, AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { adminRoleAllows } from '@permuta/contracts/admin-roles';
 import { useTranslation } from '../i18n/react.tsx';
 import { Outlet, useLocation, useMatches } from 'react-router';
@@ -15,6 +16,7 @@ import { LocalLink, LocalNavLink } from '../components/local-link.tsx';
 import { Logo } from '../components/logo.tsx';
 import { NotAllowed } from '../components/not-allowed.tsx';
 import { useAdminProfile } from '../features/admin-accounts/api/get-admin-profile.ts';
+import { useOpenPaymentsCount } from '../features/admin-payments/api/payments-inbox.ts';
 import {
   AdminRoleContext,
   allowedPages,
@@ -43,6 +45,11 @@ export default function AdminLayout() {
   const needed = pageAdminRole(appRouteIdOf(matches.at(-1)?.id ?? '')) ?? 'operator';
   // until the role is known only the pages every admin may open are listed
   const routes = allowedPages(ROUTES, role ?? 'operator');
+  // the incoming payments waiting for an admin, on the inbox's link (once signed in as one)
+  const openPayments = useOpenPaymentsCount(
+    locale,
+    profile.isSuccess && routes.some((r) => r.id === 'adminPayments'),
+  );
   const page =
     needed === 'operator' ? (
       <Outlet />
@@ -120,6 +127,20 @@ export default function AdminLayout() {
               end={route.path === '/admin'}
               label={t(`pages.${route.id}.title`)}
               className={classes.navLink}
+              rightSection={
+                route.id === 'adminPayments' && openPayments.data ? (
+                  <Badge
+                    size="sm"
+                    color="orange"
+                    variant="filled"
+                    circle={openPayments.data < 10}
+                    aria-label={t('adminPayments.navBadge', { count: openPayments.data })}
+                    data-testid="nav-payments-badge"
+                  >
+                    {openPayments.data > 99 ? '99+' : openPayments.data}
+                  </Badge>
+                ) : undefined
+              }
             />
           ))}
         </AppShell.Section>

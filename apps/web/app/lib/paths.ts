@@ -9,6 +9,7 @@ import { publicSitePaths } from './paths/public-site.ts';
 import { auditPaths } from './paths/audit.ts';
 import { contactInboxPaths } from './paths/contact-inbox.ts';
 import { integrationsPaths } from './paths/integrations.ts';
+import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -28,4 +29,5 @@ export const apiPaths = {
   ...auditPaths,
   ...contactInboxPaths,
   ...integrationsPaths,
+  ...paymentsInboxPaths,
 } as const;

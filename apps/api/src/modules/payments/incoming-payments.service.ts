@@ -95,6 +95,33 @@ function digitsOf(text: string | null | undefined): string {
   return (text ?? '').replace(/\D/g, '');
 }
 
+/**
+ * Whether a payment may be for an order at all, the same rule for a provider's report and an
+ * admin's attachment from the inbox: what arrived is what the order sends (token, and network
+ * when both name one), and a payer named by CPF/CNPJ is the customer (a third party's money is
+ * returned, never credited).
+ */
+export async function paymentMismatch(
+  tx: Tx,
+  payment: { tokenCode: string; network: string | null; payerDocument: string | null },
+  detail: OrderDetailRow,
+): Promise<'wrong_token' | 'payer_not_customer' | null> {
+  if (detail.send.code.toUpperCase() !== payment.tokenCode.toUpperCase()) return 'wrong_token';
+  // the network the platform receives on: for crypto to crypto the order's own network is the
+  // one it pays out on, not the one the customer sends on
+  const network =
+    detail.send.kind === 'crypto' ? await depositNetworkOf(tx, detail) : detail.network;
+  if (payment.network && network && network.code !== payment.network) {
+    return 'wrong_token';
+  }
+  const payerDocument = digitsOf(payment.payerDocument);
+  const customerDocument = digitsOf(detail.customer.cpf);
+  if (payerDocument && customerDocument && payerDocument !== customerDocument) {
+    return 'payer_not_customer';
+  }
+  return null;
+}
+
 export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps) {
   async function audit(
     tx: Tx,
@@ -129,28 +156,21 @@ export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps
     return { kind: 'unmatched', payment: row, reason };
   }
 
-  /**
-   * Whether the payment may be for this order at all (what arrived is what the order sends, on
-   * the network the platform receives it on: for crypto to crypto the order's own network is the
-   * one it pays out on, not the one the customer sends on).
-   */
-  async function mismatch(
+  /** Whether the payment may be for this order at all (what arrived is what the order sends). */
+  function mismatch(
     tx: Tx,
     payment: ReportedPayment,
     detail: OrderDetailRow,
   ): Promise<PaymentReason | null> {
-    if (detail.send.code.toUpperCase() !== payment.tokenCode.toUpperCase()) return 'wrong_token';
-    const network =
-      detail.send.kind === 'crypto' ? await depositNetworkOf(tx, detail) : detail.network;
-    if (payment.network && network && network.code !== payment.network) {
-      return 'wrong_token';
-    }
-    const payerDocument = digitsOf(payment.payer?.document);
-    const customerDocument = digitsOf(detail.customer.cpf);
-    if (payerDocument && customerDocument && payerDocument !== customerDocument) {
-      return 'payer_not_customer';
-    }
-    return null;
+    return paymentMismatch(
+      tx,
+      {
+        tokenCode: payment.tokenCode,
+        network: payment.network ?? null,
+        payerDocument: payment.payer?.document ?? null,
+      },
+      detail,
+    );
   }
 
   /**

@@ -1,11 +1,7 @@
 import type { Locale } from '../../lib/locale.ts';
 
-/** `12345678909` -> `***.456.789-**`: enough to recognise it, not enough to copy it. */
-export function maskCpf(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  if (digits.length !== 11) return value;
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
-}
+/** The CPF masked as everywhere (`***.456.789-**`): one rule, in the contracts. */
+export { maskCpf } from '@permuta/contracts/br-format';
 
 /** `+5511988887777` -> `(11) 98888-7777`; anything else unchanged. */
 export function formatPhone(value: string): string {

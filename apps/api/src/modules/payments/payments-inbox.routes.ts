@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminPaymentSchema,
+  adminPaymentsPageSchema,
+  adminPaymentsQuerySchema,
+  paymentAttachSchema,
+  paymentIdParamsSchema,
+  paymentRefundedSchema,
+} from '@permuta/contracts';
+import type { FastifyRequest } from 'fastify';
+import { defaultAdminRole, requireAdmin, signedIn } from '../auth/guards.ts';
+import { apiErrors } from '../../lib/api-errors.ts';
+import type { InboxCaller, PaymentsInboxService } from './payments-inbox.service.ts';
+
+const errors = apiErrors(400, 401, 403, 404);
+
+function callerOf(request: FastifyRequest): InboxCaller {
+  const auth = signedIn(request);
+  return { userId: auth.userId, ip: request.ip, role: auth.adminRole ?? 'operator' };
+}
+
+/** The back office's inbox of incoming payments (/admin/payments, decision 036). Admins only. */
+export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInboxService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', requireAdmin);
+  defaultAdminRole(app, 'operator');
+  const tags = ['admin', 'payments'];
+
+  app.get(
+    '/api/v1/admin/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Incoming payments',
+        description:
+          "Open ones (unmatched, refunding) first, then newest first on (occurred_at, id), keyset-paginated: pass the previous page's `nextCursor` as `cursor`. `status=open` (default) or `all`; `provider` filters. `open` counts the payments waiting for an admin.",
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentsPageSchema, ...errors },
+      },
+    },
+    async (request) => service.list(callerOf(request), request.query),
+  );
+
+  app.post(
+    '/api/v1/admin/payments/:id/attach',
+    {
+      schema: {
+        tags,
+        summary: 'Attach an unmatched payment to an order',
+        description:
+          "Confirms the order's funds with the payment's amount (the system's detect_deposit first for a pending order, then the admin's confirm_funds; outside the limits the order becomes refund-only), in one transaction: 409 PAYMENT_ALREADY_RESOLVED when the payment no longer waits, 409 PAYMENT_ORDER_NOT_OPEN, 422 PAYMENT_WRONG_TOKEN or PAYMENT_ORDER_NOT_FOUND.",
+        params: paymentIdParamsSchema,
+        body: paymentAttachSchema,
+        response: { 200: adminPaymentSchema, ...apiErrors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => service.attach(callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/admin/payments/:id/refunded',
+    {
+      schema: {
+        tags,
+        summary: 'Record an incoming payment returned to its payer by hand',
+        description:
+          'Unmatched or refunding -> refunded, with a note (required, audited) and the receipt, if any. 409 PAYMENT_ALREADY_RESOLVED when the payment no longer waits.',
+        params: paymentIdParamsSchema,
+        body: paymentRefundedSchema,
+        response: { 200: adminPaymentSchema, ...apiErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.markRefunded(callerOf(request), request.params.id, request.body),
+  );
+};

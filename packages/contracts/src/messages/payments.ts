@@ -1,0 +1,54 @@
+import type { Locale } from '../locale.ts';
+
+/** Error codes (ERROR_MESSAGES) and field message keys (FIELD_MESSAGES) of the payments inbox. */
+export const PAYMENTS_ERROR_MESSAGES = {
+  PAYMENT_NOT_FOUND: {
+    'en-US': 'This incoming payment does not exist.',
+    'pt-BR': 'Este pagamento recebido não existe.',
+  },
+  PAYMENT_ALREADY_RESOLVED: {
+    'en-US':
+      'This payment no longer waits for this: it was credited, returned, or is to be returned to its payer. Reload the list to see it as it is.',
+    'pt-BR':
+      'Este pagamento não aguarda mais esta ação: foi creditado, devolvido ou está para ser devolvido ao pagador. Recarregue a lista para vê-lo como está.',
+  },
+  PAYMENT_ORDER_NOT_FOUND: {
+    'en-US': 'There is no order {order}. Check the reference.',
+    'pt-BR': 'Não existe o pedido {order}. Confira a referência.',
+  },
+  PAYMENT_ORDER_NOT_OPEN: {
+    'en-US':
+      'Order {order} is no longer waiting for its payment, so a payment cannot be attached to it. Open the order to see where it stands.',
+    'pt-BR':
+      'O pedido {order} não está mais aguardando pagamento, por isso não é possível vincular um pagamento a ele. Abra o pedido para ver a situação dele.',
+  },
+  PAYMENT_PAYER_NOT_CUSTOMER: {
+    'en-US':
+      'This payment was made by someone other than the customer of order {order}: it cannot be credited to the order. Return it to its payer.',
+    'pt-BR':
+      'Este pagamento foi feito por outra pessoa que não o cliente do pedido {order}: ele não pode ser creditado no pedido. Devolva-o ao pagador.',
+  },
+  PAYMENT_WRONG_TOKEN: {
+    'en-US': 'Order {order} is paid in {orderToken}, and this payment is in {token}.',
+    'pt-BR': 'O pedido {order} é pago em {orderToken}, e este pagamento está em {token}.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export const PAYMENTS_FIELD_MESSAGES = {
+  'payment.order.required': {
+    'en-US': 'Enter the order’s reference.',
+    'pt-BR': 'Informe a referência do pedido.',
+  },
+  'payment.order.invalid': {
+    'en-US': 'Enter an order reference such as EX-7K2Q9.',
+    'pt-BR': 'Informe uma referência de pedido como EX-7K2Q9.',
+  },
+  'payment.note.tooLong': {
+    'en-US': 'The note can have at most 1000 characters.',
+    'pt-BR': 'A observação pode ter no máximo 1000 caracteres.',
+  },
+  'payment.receipt.invalid': {
+    'en-US': 'The receipt can have at most 200 characters.',
+    'pt-BR': 'O comprovante pode ter no máximo 200 caracteres.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
