@@ -35,6 +35,8 @@ import { createIncomingPayments } from './modules/payments/incoming-payments.ser
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
+import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
+import type { PayoutRail } from './modules/payouts/rails.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
@@ -75,6 +77,8 @@ export interface OrderMovingDeps {
   jobs: Pick<JobQueue, 'send'>;
   lock: PayoutLock;
   exchange: ExchangeClient;
+  /** the rails after crypto's (decision 042): Deriv, and PIX once it is one */
+  rails?: readonly PayoutRail[];
   enqueueEmail: EnqueueEmail;
   publicUrl: string;
   now: () => Date;
@@ -92,7 +96,8 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
   payouts: PayoutService;
 } {
   const { db, jobs, lock, exchange } = deps;
-  const hooks = createPayoutHooks({ db, exchange, jobs, lock });
+  const rails = [createCryptoRail(exchange), ...(deps.rails ?? [])];
+  const hooks = createPayoutHooks({ db, rails, jobs, lock });
   const mover = createOrderMover({
     db,
     enqueueEmail: deps.enqueueEmail,
@@ -103,7 +108,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
   });
   const payouts = createPayoutService({
     db,
-    exchange,
+    rails,
     jobs,
     lock,
     mover,
