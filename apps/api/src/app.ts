@@ -158,6 +158,9 @@ export async function buildApp(
     now,
   );
   app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.derivAgents.close();
+  });
   app.decorate('pricing', services.pricing);
   app.decorate('storage', services.storage);
   await listenForOrderChanges(app, services);

@@ -36,6 +36,8 @@ import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
+import { createDerivRail } from './modules/payouts/deriv-rail.ts';
+import { createDerivAgents } from './modules/integrations/deriv-agent.ts';
 import type { PayoutRail } from './modules/payouts/rails.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
@@ -56,6 +58,8 @@ import type { AppLog, Log } from './lib/log.ts';
 
 /** Per exchange call of a payout (a timeout is an unknown outcome: looked up on the next run). */
 export const PAYOUT_EXCHANGE_TIMEOUT_MS = 10_000;
+/** Per Deriv call (a transfer's timeout is an unknown outcome: looked up after DERIV_SETTLE_MS). */
+export const DERIV_TIMEOUT_MS = 15_000;
 
 export interface Infrastructure {
   db: Db;
@@ -132,6 +136,15 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   // Every committed move or change of an order, made through the mover in this process (other
   // processes' changes arrive as database notifications; see app.ts).
   const orderChanged = createSignal<string>('order changed', infra.log);
+  const integrations = createIntegrationsService({
+    db,
+    box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
+    now,
+  });
+  // The payment agent's Deriv connection, as the Deriv integration is configured now.
+  const derivAgents = createDerivAgents(() => integrations.read('deriv'), {
+    timeoutMs: DERIV_TIMEOUT_MS,
+  });
   const { mover, payouts } = buildOrderMoving({
     db,
     jobs: infra.jobs,
@@ -139,6 +152,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     exchange: exchangeClientFromConfig(config.exchange, {
       timeoutMs: PAYOUT_EXCHANGE_TIMEOUT_MS,
     }),
+    rails: [createDerivRail({ agent: derivAgents.current, now })],
     enqueueEmail,
     publicUrl,
     now,
@@ -162,6 +176,11 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   const orderStreams = createOrderStreams({
     readView: (orderId, userId) => orders.page(userId, orderId).catch(nullOn404),
     log: infra.log,
+  });
+  const incomingPayments = createIncomingPayments({
+    mover,
+    now,
+    log: infra.log.child({ component: 'incoming-payments' }),
   });
   const adminOrders = createAdminOrdersService({
     db,
@@ -225,19 +244,12 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     mover,
     payouts,
     // every provider's report of money received goes through this one door (decision 036)
-    incomingPayments: createIncomingPayments({
-      mover,
-      now,
-      log: infra.log.child({ component: 'incoming-payments' }),
-    }),
+    incomingPayments,
+    derivAgents,
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },
-    integrations: createIntegrationsService({
-      db,
-      box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
-      now,
-    }),
+    integrations,
     treasury: createTreasuryService({ db }),
   };
 }

@@ -139,6 +139,16 @@ describe('admin order page', () => {
         code: 'paid_not_in_ledger',
         params: { withdrawId: 'w-9', txId: '0xabc', amount: '1500', unit: 'USDT' },
       },
+      { code: 'deriv_not_configured', params: {} },
+      {
+        code: 'deriv_name_mismatch',
+        params: { account: 'CR765432', derivName: 'Joana Souza', kycName: 'Maria da Silva' },
+      },
+      {
+        code: 'deriv_refused',
+        params: { account: 'CR765432', message: 'Login ID (CR765432) inválido.', derivCode: 'X' },
+      },
+      { code: 'deriv_paid_twice', params: { transactions: ['10000001', '10000002'] } },
     ];
     expect(errors.map((error) => error.code)).toEqual(
       PAYOUT_ERROR_CODES.filter((code) => code !== 'legacy'),
