@@ -31,6 +31,7 @@ import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogu
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { workOrderJobs } from './modules/orders/order-jobs.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
+import { workDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
@@ -167,6 +168,7 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await workOrderJobs(app.jobs, services.orderJobs, now);
     await workPayoutJobs(app.jobs, services.payouts, app.log);
+    await workDerivDeposits(app.jobs, services.derivDeposits);
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
   });
 

@@ -38,6 +38,7 @@ import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
 import { createDerivRail } from './modules/payouts/deriv-rail.ts';
 import { createDerivAgents } from './modules/integrations/deriv-agent.ts';
+import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import type { PayoutRail } from './modules/payouts/rails.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
@@ -246,6 +247,13 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     // every provider's report of money received goes through this one door (decision 036)
     incomingPayments,
     derivAgents,
+    derivDeposits: createDerivDeposits({
+      db,
+      agent: derivAgents.current,
+      incoming: incomingPayments,
+      now,
+      log: infra.log.child({ component: 'deriv-deposits' }),
+    }),
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutErrorText } from '@permuta/contracts';
-import { auditLog, createDb, orders, treasuryEntries } from '@permuta/db';
+import {
+  auditLog,
+  createDb,
+  incomingPayments,
+  orders,
+  treasuryEntries,
+  wallets,
+} from '@permuta/db';
 import type { DbHandle, NewOrder } from '@permuta/db';
 import { createDerivClient } from '../../adapters/deriv/deriv-client.ts';
 import type { DerivAgent } from '../../adapters/deriv/deriv.ts';
@@ -23,6 +30,7 @@ import {
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { buildOrderMoving } from '../../services.ts';
+import { createDerivDeposits } from '../payments/deriv-deposits.ts';
 import { createPayoutLock } from './payout-lock.ts';
 import { PAYOUT_QUEUE } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
@@ -449,5 +457,126 @@ describe('automatic Deriv payouts', () => {
     } finally {
       await setIntegration({ payouts: true });
     }
+  });
+});
+
+// --- Deriv in -----------------------------------------------------------------------------------
+
+describe('Deriv deposits', () => {
+  /** A DERIV -> PIX order of the customer waiting for `amount` USD from their Deriv account. */
+  async function derivOrder(amount: string, values: Partial<NewOrder> = {}) {
+    return insertOrder(t.app, customer.id, {
+      sendTokenId: await tokenId(t.app, 'DERIV'),
+      receiveTokenId: await tokenId(t.app, 'PIX'),
+      networkId: await networkId(t.app, 'DERIV', 'USD'),
+      amountSend: amount,
+      amountReceive: '500',
+      rate: '5.2',
+      priceSendBrl: '5.6',
+      priceReceiveBrl: '1',
+      walletId: customer.wallets.PIX,
+      addressToReceive: '12345678909',
+      paymentMethod: 'deriv',
+      status: 'pending',
+      ...values,
+    } as Partial<NewOrder>);
+  }
+
+  async function paymentsOf(externalId: number) {
+    return t.app.db
+      .select()
+      .from(incomingPayments)
+      .where(
+        and(
+          eq(incomingPayments.provider, 'deriv'),
+          eq(incomingPayments.externalId, String(externalId)),
+        ),
+      );
+  }
+
+  const run = () => t.app.services.derivDeposits.run();
+
+  it("credits the order a customer's transfer pays, once however often the statement is read", async () => {
+    const order = await derivOrder('101.5');
+    const sent = fake.customerSends(CUSTOMER_ACCOUNT, '101.5', 'for my order');
+    await run();
+    await run();
+    const [payment, ...more] = await paymentsOf(sent.transactionId);
+    expect(more).toHaveLength(0);
+    expect(payment).toMatchObject({
+      status: 'credited',
+      orderId: order.id,
+      payerAccount: CUSTOMER_ACCOUNT,
+      reference: sent.reference,
+      tokenCode: 'DERIV',
+    });
+    expect((await orderRow(order.id)).status).toBe('admin_confirmed');
+    const confirmations = await t.app.db
+      .select()
+      .from(treasuryEntries)
+      .where(
+        and(eq(treasuryEntries.orderId, order.id), eq(treasuryEntries.kind, 'funds_received')),
+      );
+    expect(confirmations).toHaveLength(1);
+  });
+
+  it('parks a transfer two equal orders could be for in the inbox as ambiguous', async () => {
+    const first = await derivOrder('102.25');
+    const second = await derivOrder('102.25');
+    const sent = fake.customerSends(CUSTOMER_ACCOUNT, '102.25');
+    await run();
+    const [payment] = await paymentsOf(sent.transactionId);
+    expect(payment).toMatchObject({ status: 'unmatched', reason: 'ambiguous', orderId: null });
+    expect((await orderRow(first.id)).status).toBe('pending');
+    expect((await orderRow(second.id)).status).toBe('pending');
+  });
+
+  it('parks a transfer from an account no customer has in the inbox', async () => {
+    const order = await derivOrder('103');
+    const sent = fake.customerSends(STRANGER, '103');
+    await run();
+    const [payment] = await paymentsOf(sent.transactionId);
+    expect(payment).toMatchObject({
+      status: 'unmatched',
+      reason: 'no_order',
+      payerAccount: STRANGER,
+    });
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('moves nothing while the integration takes no deposits', async () => {
+    await setIntegration({ deposits: false });
+    try {
+      const order = await derivOrder('104');
+      const sent = fake.customerSends(CUSTOMER_ACCOUNT, '104');
+      expect(await run()).toEqual([]);
+      expect(await paymentsOf(sent.transactionId)).toHaveLength(0);
+      expect((await orderRow(order.id)).status).toBe('pending');
+    } finally {
+      await setIntegration({ deposits: true });
+    }
+  });
+
+  it('a second reader of the statement (another instance) changes nothing already decided', async () => {
+    const order = await derivOrder('105');
+    const sent = fake.customerSends(CUSTOMER_ACCOUNT, '105');
+    const client = createDerivClient({ url: fake.url, token: AGENT_TOKEN });
+    clients.push(client);
+    const other = createDerivDeposits({
+      db: t.app.db,
+      agent: async () => client,
+      incoming: t.app.services.incomingPayments,
+      now: () => new Date(),
+      log: { warn: () => {}, error: () => {} },
+    });
+    await Promise.all([run(), other.run(), run()]);
+    expect(await paymentsOf(sent.transactionId)).toHaveLength(1);
+    expect((await orderRow(order.id)).status).toBe('admin_confirmed');
+    // the customer's wallet is still theirs (nothing else was touched)
+    const [wallet] = await t.app.db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.id, customer.wallets.DERIV!));
+    expect(wallet?.derivAccount).toBe(CUSTOMER_ACCOUNT);
   });
 });
