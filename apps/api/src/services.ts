@@ -37,7 +37,7 @@ import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
 import { createDerivRail } from './modules/payouts/deriv-rail.ts';
-import { createDerivAgents } from './modules/integrations/deriv-agent.ts';
+import { createDerivAgents, derivTester } from './modules/integrations/deriv-agent.ts';
 import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import type { PayoutRail } from './modules/payouts/rails.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
@@ -141,6 +141,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     db,
     box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
     now,
+    testers: { deriv: derivTester(db) },
   });
   // The payment agent's Deriv connection, as the Deriv integration is configured now.
   const derivAgents = createDerivAgents(() => integrations.read('deriv'), {

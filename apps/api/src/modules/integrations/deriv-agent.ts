@@ -1,7 +1,16 @@
+import type { IntegrationTest } from '@permuta/contracts';
+import { settings } from '@permuta/db';
+import type { Db } from '@permuta/db';
 import { createDerivClient } from '../../adapters/deriv/deriv-client.ts';
+import {
+  DerivNotConfiguredError,
+  DerivRejectedError,
+  DerivTimeoutError,
+  isDerivError,
+} from '../../adapters/deriv/deriv.ts';
 import type { DerivAgent } from '../../adapters/deriv/deriv.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Integration } from './integrations.service.ts';
+import type { Integration, IntegrationTester } from './integrations.service.ts';
 
 /**
  * The payment agent's Deriv client as the Deriv integration is configured now (decision 040):
@@ -63,5 +72,57 @@ export function createDerivAgents(
       held = null;
       await previous?.agent.close().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * The Deriv integration's test: authorize with the token, and the account it opens must be the
+ * platform's (general settings' derivAccount) — a token of another account would pay from it.
+ */
+export function derivTester(db: Db, options: { timeoutMs?: number } = {}): IntegrationTester {
+  return async (integration): Promise<IntegrationTest> => {
+    const url = derivEndpoint(integration.config as { wsUrl?: string; appId?: string });
+    const token = (integration.secrets as { token?: string }).token;
+    if (!url || !token) {
+      return { ok: false, result: 'incomplete', detail: null, account: null };
+    }
+    const client = createDerivClient({ url, token, timeoutMs: options.timeoutMs ?? 10_000 });
+    try {
+      const account = await client.account();
+      const [row] = await db.select({ derivAccount: settings.derivAccount }).from(settings);
+      const expected = row?.derivAccount?.toUpperCase() ?? null;
+      if (!expected || account.loginId.toUpperCase() !== expected) {
+        return {
+          ok: false,
+          result: 'account_mismatch',
+          detail: expected
+            ? `the token opens ${account.loginId}, the platform's Deriv account is ${expected}`
+            : `the token opens ${account.loginId}; the platform's Deriv account is not set`,
+          account: account.loginId,
+        };
+      }
+      return { ok: true, result: 'connected', detail: null, account: account.loginId };
+    } catch (error) {
+      if (error instanceof DerivRejectedError) {
+        return {
+          ok: false,
+          result: 'credentials_refused',
+          detail: `${error.code}: ${error.derivMessage}`.slice(0, 500),
+          account: null,
+        };
+      }
+      if (error instanceof DerivTimeoutError) {
+        return { ok: false, result: 'timeout', detail: error.message, account: null };
+      }
+      if (error instanceof DerivNotConfiguredError) {
+        return { ok: false, result: 'incomplete', detail: null, account: null };
+      }
+      if (isDerivError(error)) {
+        return { ok: false, result: 'unreachable', detail: error.message, account: null };
+      }
+      throw error;
+    } finally {
+      await client.close().catch(() => undefined);
+    }
   };
 }

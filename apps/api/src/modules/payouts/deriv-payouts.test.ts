@@ -31,6 +31,7 @@ import {
 import type { Trader } from '../orders/test-support.ts';
 import { buildOrderMoving } from '../../services.ts';
 import { createDerivDeposits } from '../payments/deriv-deposits.ts';
+import { derivTester } from '../integrations/deriv-agent.ts';
 import { createPayoutLock } from './payout-lock.ts';
 import { PAYOUT_QUEUE } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
@@ -578,5 +579,59 @@ describe('Deriv deposits', () => {
       .from(wallets)
       .where(eq(wallets.id, customer.wallets.DERIV!));
     expect(wallet?.derivAccount).toBe(CUSTOMER_ACCOUNT);
+  });
+});
+
+// --- the integration's test -------------------------------------------------------------------
+
+describe('the Deriv integration test', () => {
+  it("connects with the agent's token, and refuses another account or a bad token", async () => {
+    expect(await t.app.services.integrations.test('deriv')).toEqual({
+      ok: true,
+      result: 'connected',
+      detail: null,
+      account: AGENT,
+    });
+    await updateSettings(t.app, { derivAccount: 'CR1234567' });
+    try {
+      expect(await t.app.services.integrations.test('deriv')).toMatchObject({
+        ok: false,
+        result: 'account_mismatch',
+        account: AGENT,
+      });
+    } finally {
+      await updateSettings(t.app, { derivAccount: AGENT });
+    }
+    await setIntegration({ token: 'not-the-token' });
+    try {
+      expect(await t.app.services.integrations.test('deriv')).toMatchObject({
+        ok: false,
+        result: 'credentials_refused',
+      });
+    } finally {
+      await setIntegration({});
+    }
+  });
+
+  it('tells an unreachable Deriv from one that does not answer in time', async () => {
+    const integration = (wsUrl: string) => ({
+      provider: 'deriv' as const,
+      config: { wsUrl, appId: '1' },
+      secrets: { token: AGENT_TOKEN },
+      configured: true,
+      deposits: false,
+      payouts: false,
+    });
+    const test = derivTester(t.app.db, { timeoutMs: 300 });
+    expect(await test(integration('ws://127.0.0.1:1/websockets/v3'))).toMatchObject({
+      ok: false,
+      result: 'unreachable',
+    });
+    const url = new URL(fake.url);
+    fake.setMode({ kind: 'timeout' }, 'authorize');
+    expect(await test(integration(`${url.origin}${url.pathname}`))).toMatchObject({
+      ok: false,
+      result: 'timeout',
+    });
   });
 });
