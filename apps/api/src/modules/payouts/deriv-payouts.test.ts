@@ -396,7 +396,7 @@ describe('automatic Deriv payouts', () => {
     await giveUp(unsure.id);
     const refused = await byHand(unsure.id);
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error.code).toBe('PAYOUT_AT_EXCHANGE');
+    expect(refused.json().error.code).toBe('PAYOUT_AT_DERIV');
 
     // a transfer made, its answer lost
     const made = await paidOrder();
@@ -409,7 +409,7 @@ describe('automatic Deriv payouts', () => {
     const done = await byHand(made.id);
     expect(done.statusCode, done.body).toBe(409);
     expect(done.json().error).toMatchObject({
-      code: 'PAYOUT_AT_EXCHANGE',
+      code: 'PAYOUT_AT_DERIV',
       params: { withdrawId: String(transfersOf(made.id)[0]!.transactionId), state: 'completed' },
     });
     expect(transfersOf(made.id)).toHaveLength(1);

@@ -87,6 +87,7 @@ export function createDerivRail(deps: DerivRailDeps): PayoutRail {
   return {
     kind: 'deriv',
     provider: 'Deriv',
+    refusals: { live: 'PAYOUT_AT_DERIV', unavailable: 'PAYOUT_DERIV_CHECK_UNAVAILABLE' },
 
     async applies(db, detail) {
       const { payouts } = await derivSwitches(db);

@@ -10,6 +10,12 @@ import { startPayoutAttempt } from './payouts.repository.ts';
 import { railOf } from './rails.ts';
 import type { PayoutRail } from './rails.ts';
 
+/** The refusals of a payout by hand of a rail that names none (the exchange's wording). */
+const CRYPTO_REFUSALS = {
+  live: 'PAYOUT_AT_EXCHANGE',
+  unavailable: 'PAYOUT_CHECK_UNAVAILABLE',
+} as const satisfies PayoutRail['refusals'];
+
 export interface PayoutHooksDeps {
   db: Db;
   /** the same rails as the payout service's */
@@ -52,7 +58,7 @@ export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
     /**
      * An admin's payout or refund by hand (`work`), under the order's payout lock. When a payout
      * of the order was ever asked of its rail's provider, the provider is asked first: a payout
-     * that is live or done there refuses the manual move (409 PAYOUT_AT_EXCHANGE; the retry
+     * that is live or done there refuses the manual move (409, PAYOUT_AT_EXCHANGE for crypto; the retry
      * follows that payout instead), and a provider that cannot be asked refuses it too (503):
      * paying by hand then could pay twice.
      */
@@ -62,25 +68,26 @@ export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
         const rail = detail ? railOf(rails, detail) : null;
         if (detail && rail && detail.order.withdrawRequestedAt && !detail.order.refundOnly) {
           const found = await rail.lookUp(detail);
+          const { live, unavailable } = rail.refusals ?? CRYPTO_REFUSALS;
           switch (found.kind) {
             case 'unavailable':
-              throw new AppError('PAYOUT_CHECK_UNAVAILABLE', 503, { reason: found.reason });
+              throw new AppError(unavailable, 503, { reason: found.reason });
             case 'found':
               if (found.state !== 'failed') {
-                throw new AppError('PAYOUT_AT_EXCHANGE', 409, {
+                throw new AppError(live, 409, {
                   withdrawId: found.providerId,
                   state: found.state === 'done' ? 'completed' : found.reason,
                 });
               }
               break;
             case 'unsure':
-              throw new AppError('PAYOUT_AT_EXCHANGE', 409, {
+              throw new AppError(live, 409, {
                 withdrawId: detail.order.withdrawId ?? orderId,
                 state: found.reason,
               });
             case 'stop':
               if (found.live) {
-                throw new AppError('PAYOUT_AT_EXCHANGE', 409, {
+                throw new AppError(live, 409, {
                   withdrawId: detail.order.withdrawId ?? orderId,
                   state: found.reason,
                 });
@@ -88,7 +95,7 @@ export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
               break;
             case 'none':
               if (detail.order.withdrawId) {
-                throw new AppError('PAYOUT_AT_EXCHANGE', 409, {
+                throw new AppError(live, 409, {
                   withdrawId: detail.order.withdrawId,
                   state: `not shown by ${rail.provider} yet`,
                 });

@@ -1,4 +1,4 @@
-import type { PayoutError } from '@permuta/contracts';
+import type { ErrorCode, PayoutError } from '@permuta/contracts';
 import type { Db, Tx } from '@permuta/db';
 import type { OrderDetailRow } from '../orders/orders.repository.ts';
 
@@ -67,6 +67,11 @@ export interface PayoutRail {
   readonly kind: RailKind;
   /** the provider, in words for the logs: "the exchange", "Deriv" */
   readonly provider: string;
+  /**
+   * The error codes refusing a payout by hand while this rail's payout may be live (409) or its
+   * provider cannot be asked (503); default PAYOUT_AT_EXCHANGE and PAYOUT_CHECK_UNAVAILABLE.
+   */
+  readonly refusals?: { live: ErrorCode; unavailable: ErrorCode };
   applies(db: Db | Tx, detail: OrderDetailRow): Promise<boolean>;
   lookUp(detail: OrderDetailRow): Promise<RailLookup>;
   precheck?(detail: OrderDetailRow): Promise<RailCheck>;
