@@ -290,8 +290,13 @@ describe('admin order page', () => {
       ],
       [
         { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'manual', reason: 'deriv' } },
-        'By hand: there is no automatic Deriv payout. An admin transfers $100.00',
-        'Manual: não há pagamento automático na Deriv. Um administrador transfere US$\u00a0100,00',
+        'By hand: automatic Deriv payouts are off in the Deriv integration. An admin transfers $100.00',
+        'Manual: os pagamentos automáticos da Deriv estão desligados na integração Deriv. Um administrador transfere US$\u00a0100,00',
+      ],
+      [
+        { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'automatic' } },
+        "Automatic: $100.00 is transferred to the customer's Deriv account by the payment agent as soon as you confirm",
+        'Automático: US$\u00a0100,00 é transferido para a conta Deriv do cliente pelo agente de pagamento',
       ],
       [
         { send: brl, receive: usdt, payoutPlan: { kind: 'manual', reason: 'switch_off' } },
