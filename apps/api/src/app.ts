@@ -32,6 +32,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { workOrderJobs } from './modules/orders/order-jobs.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
 import { workCryptoDepositJobs } from './modules/payments/crypto-deposits.watcher.ts';
+import { workDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
@@ -160,12 +161,16 @@ export async function buildApp(
     now,
   );
   app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.derivAgents.close();
+  });
   app.decorate('pricing', services.pricing);
   app.decorate('storage', services.storage);
   await listenForOrderChanges(app, services);
   app.addHook('onReady', async () => {
     await workOrderJobs(app.jobs, services.orderJobs, now);
     await workPayoutJobs(app.jobs, services.payouts, app.log);
+    await workDerivDeposits(app.jobs, services.derivDeposits);
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
     await workCryptoDepositJobs(app.jobs, services.cryptoDeposits);
   });

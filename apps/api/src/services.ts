@@ -37,6 +37,11 @@ import { createPaymentsInboxService } from './modules/payments/payments-inbox.se
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
+import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
+import { createDerivRail } from './modules/payouts/deriv-rail.ts';
+import { createDerivAgents, derivTester } from './modules/integrations/deriv-agent.ts';
+import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
+import type { PayoutRail } from './modules/payouts/rails.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
@@ -59,6 +64,8 @@ export const DEPOSIT_HISTORY_TIMEOUT_MS = 10_000;
 
 /** Per exchange call of a payout (a timeout is an unknown outcome: looked up on the next run). */
 export const PAYOUT_EXCHANGE_TIMEOUT_MS = 10_000;
+/** Per Deriv call (a transfer's timeout is an unknown outcome: looked up after DERIV_SETTLE_MS). */
+export const DERIV_TIMEOUT_MS = 15_000;
 
 export interface Infrastructure {
   db: Db;
@@ -80,6 +87,8 @@ export interface OrderMovingDeps {
   jobs: Pick<JobQueue, 'send'>;
   lock: PayoutLock;
   exchange: ExchangeClient;
+  /** the rails after crypto's (decision 042): Deriv, and PIX once it is one */
+  rails?: readonly PayoutRail[];
   enqueueEmail: EnqueueEmail;
   publicUrl: string;
   now: () => Date;
@@ -97,7 +106,8 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
   payouts: PayoutService;
 } {
   const { db, jobs, lock, exchange } = deps;
-  const hooks = createPayoutHooks({ db, exchange, jobs, lock });
+  const rails = [createCryptoRail(exchange), ...(deps.rails ?? [])];
+  const hooks = createPayoutHooks({ db, rails, jobs, lock });
   const mover = createOrderMover({
     db,
     enqueueEmail: deps.enqueueEmail,
@@ -108,7 +118,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
   });
   const payouts = createPayoutService({
     db,
-    exchange,
+    rails,
     jobs,
     lock,
     mover,
@@ -132,6 +142,16 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   // Every committed move or change of an order, made through the mover in this process (other
   // processes' changes arrive as database notifications; see app.ts).
   const orderChanged = createSignal<string>('order changed', infra.log);
+  const integrations = createIntegrationsService({
+    db,
+    box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
+    now,
+    testers: { deriv: derivTester(db) },
+  });
+  // The payment agent's Deriv connection, as the Deriv integration is configured now.
+  const derivAgents = createDerivAgents(() => integrations.read('deriv'), {
+    timeoutMs: DERIV_TIMEOUT_MS,
+  });
   const { mover, payouts } = buildOrderMoving({
     db,
     jobs: infra.jobs,
@@ -139,6 +159,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     exchange: exchangeClientFromConfig(config.exchange, {
       timeoutMs: PAYOUT_EXCHANGE_TIMEOUT_MS,
     }),
+    rails: [createDerivRail({ agent: derivAgents.current, now })],
     enqueueEmail,
     publicUrl,
     now,
@@ -163,6 +184,11 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     readView: (orderId, userId) => orders.page(userId, orderId).catch(nullOn404),
     log: infra.log,
   });
+  const incomingPayments = createIncomingPayments({
+    mover,
+    now,
+    log: infra.log.child({ component: 'incoming-payments' }),
+  });
   const adminOrders = createAdminOrdersService({
     db,
     mover,
@@ -171,12 +197,6 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     storage,
     now,
     logError,
-  });
-
-  const incomingPayments = createIncomingPayments({
-    mover,
-    now,
-    log: infra.log.child({ component: 'incoming-payments' }),
   });
 
   return {
@@ -242,16 +262,20 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       now,
       log: infra.log.child({ component: 'crypto-deposits' }),
     }),
+    derivAgents,
+    derivDeposits: createDerivDeposits({
+      db,
+      agent: derivAgents.current,
+      incoming: incomingPayments,
+      now,
+      log: infra.log.child({ component: 'deriv-deposits' }),
+    }),
     // the back office's inbox of what no order took (refunds at the provider: not plugged yet)
     paymentsInbox: createPaymentsInboxService({ db, mover, now }),
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },
-    integrations: createIntegrationsService({
-      db,
-      box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
-      now,
-    }),
+    integrations,
     treasury: createTreasuryService({ db }),
   };
 }

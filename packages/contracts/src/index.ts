@@ -23,5 +23,6 @@ export * from './explorers.ts';
 export * from './boleto-line.ts';
 export * from './payout-errors.ts';
 export * from './payout-plan.ts';
+export * from './deriv-name.ts';
 export * from './integrations.ts';
 export * from './payments.ts';

@@ -37,6 +37,17 @@ export const OPEN_STATUSES = ORDER_STATUSES.filter(
   (status) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(status),
 ) as readonly OrderStatus[];
 
+/**
+ * Orders still waiting for their funds: a payment a provider reports (or an admin attaches from
+ * the inbox) may confirm them. The statuses `detect_deposit` and the system's `confirm_funds`
+ * start from.
+ */
+export const AWAITING_FUNDS_STATUSES = [
+  'pending',
+  'user_confirmed',
+  'paid',
+] as const satisfies readonly OrderStatus[];
+
 export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 

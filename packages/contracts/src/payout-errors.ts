@@ -56,6 +56,26 @@ export const payoutErrorSchema = z
         unit: z.string().max(20),
       }),
     }),
+    /** The Deriv integration is not configured (or its credentials cannot be read); nothing sent. */
+    z.object({ code: z.literal('deriv_not_configured'), params: z.object({}) }),
+    /**
+     * The name Deriv gives for the customer's account (its dry run) is not the customer's KYC
+     * name: no transfer was made.
+     */
+    z.object({
+      code: z.literal('deriv_name_mismatch'),
+      params: z.object({ account: text, derivName: text, kycName: text }),
+    }),
+    /** Deriv refused the transfer (its own message and code); no money moved. */
+    z.object({
+      code: z.literal('deriv_refused'),
+      params: z.object({ account: text, message: text, derivCode: z.string().max(100) }),
+    }),
+    /** The agent's statement shows more than one transfer for this order: a person must look. */
+    z.object({
+      code: z.literal('deriv_paid_twice'),
+      params: z.object({ transactions: z.array(text).max(20) }),
+    }),
     /** A reason stored as a sentence before reasons had codes (shown as it is). */
     z.object({ code: z.literal('legacy'), params: z.object({ text: z.string() }) }),
   ])
@@ -123,6 +143,30 @@ const TEXTS: {
       `Withdrawal ${p.withdrawId} is complete at the exchange (transaction ${p.txId ?? 'unknown'}), but the treasury has less than ${amount(p.amount, p.unit, l)} to record it. Adjust the ledger, then retry: the retry finds this withdrawal and does not pay again.`,
     'pt-BR': (p, l) =>
       `O saque ${p.withdrawId} foi concluído na exchange (transação ${p.txId ?? 'desconhecida'}), mas a tesouraria tem menos de ${amount(p.amount, p.unit, l)} para registrá-lo. Ajuste o livro-caixa e tente de novo: a nova tentativa encontra este saque e não paga outra vez.`,
+  },
+  deriv_not_configured: {
+    'en-US': () =>
+      'The Deriv integration is not configured (or its token cannot be read). Nothing was sent.',
+    'pt-BR': () =>
+      'A integração Deriv não está configurada (ou o token não pode ser lido). Nada foi enviado.',
+  },
+  deriv_name_mismatch: {
+    'en-US': (p) =>
+      `Deriv account ${p.account} is in the name of “${p.derivName}”, not the customer's verified name “${p.kycName}”. No transfer was made: check the account with the customer, then retry or pay by hand.`,
+    'pt-BR': (p) =>
+      `A conta Deriv ${p.account} está em nome de “${p.derivName}”, não no nome verificado do cliente, “${p.kycName}”. Nenhuma transferência foi feita: confira a conta com o cliente e tente de novo ou pague manualmente.`,
+  },
+  deriv_refused: {
+    'en-US': (p) =>
+      `Deriv refused the transfer to ${p.account} (${p.derivCode}). Deriv says: “${p.message}” No money moved.`,
+    'pt-BR': (p) =>
+      `A Deriv recusou a transferência para ${p.account} (${p.derivCode}). Mensagem da Deriv: “${p.message}” Nenhum valor foi movido.`,
+  },
+  deriv_paid_twice: {
+    'en-US': (p) =>
+      `The Deriv statement shows ${p.transactions.length} transfers for this order (transactions ${p.transactions.join(', ')}). Nothing more will be sent: recover the extra payment with the customer and settle the order by hand.`,
+    'pt-BR': (p) =>
+      `O extrato da Deriv mostra ${p.transactions.length} transferências para este pedido (transações ${p.transactions.join(', ')}). Nada mais será enviado: recupere o pagamento a mais com o cliente e resolva o pedido manualmente.`,
   },
   legacy: {
     'en-US': (p) => p.text,

@@ -46,3 +46,33 @@ describe('payoutPlan', () => {
     });
   });
 });
+
+describe('payoutPlan of Deriv', () => {
+  const deriv = { ...crypto, receiveKind: 'deriv', withdrawEnabled: null } as const;
+
+  it('is automatic when the Deriv integration pays out, held when the treasury is short', () => {
+    expect(payoutPlan({ ...deriv, derivPayouts: true })).toEqual({ kind: 'automatic' });
+    expect(payoutPlan({ ...deriv, derivPayouts: true }, { available: '5', needed: '10' })).toEqual({
+      kind: 'held',
+      reason: 'treasury_short',
+      available: '5',
+      needed: '10',
+    });
+  });
+
+  it('is by hand when the integration does not pay out, whatever the crypto switch says', () => {
+    expect(payoutPlan({ ...deriv, derivPayouts: false })).toEqual({
+      kind: 'manual',
+      reason: 'deriv',
+    });
+    expect(payoutPlan({ ...deriv, autoCryptoPayouts: false, derivPayouts: true })).toEqual({
+      kind: 'automatic',
+    });
+  });
+
+  it('keeps PIX by hand', () => {
+    expect(
+      payoutPlan({ ...crypto, receiveKind: 'pix', withdrawEnabled: null, derivPayouts: true }),
+    ).toEqual({ kind: 'manual', reason: 'pix' });
+  });
+});

@@ -4,12 +4,13 @@ import { dec } from './money.ts';
 /**
  * What happens to an order's payout once its funds are confirmed (the confirm-funds dialog says
  * it before the admin confirms). One rule for the payout job and the back office:
- * - `automatic`: the payout job asks the exchange for the withdrawal at once (it does not wait
- *   for the operating hours: the exchange pays at any hour);
+ * - `automatic`: the payout job pays through the order's rail at once (crypto: a withdrawal at
+ *   the exchange; Deriv: a payment-agent transfer), not waiting for the operating hours;
  * - `held`: it would be automatic, but the treasury cannot cover it: the job stops with an error
  *   before asking the exchange, and an admin adjusts the ledger and retries, or pays by hand;
- * - `manual`: an admin pays by hand and uploads the proof (PIX and Deriv always; crypto when the
- *   switch is off or the network's withdrawals are not enabled), or only refunds.
+ * - `manual`: an admin pays by hand and uploads the proof (PIX always for now; Deriv when the
+ *   Deriv integration's payouts are off; crypto when the switch is off or the network's
+ *   withdrawals are not enabled), or only refunds.
  */
 export const payoutPlanSchema = z
   .discriminatedUnion('kind', [
@@ -37,14 +38,22 @@ export interface PayoutPlanInput {
   receiveKind: 'crypto' | 'pix' | 'deriv';
   /** whether the order's network has exchange withdrawals enabled (null: no network) */
   withdrawEnabled: boolean | null;
+  /** the Deriv integration's payouts switch (on only when the integration is configured) */
+  derivPayouts?: boolean;
   refundOnly: boolean;
 }
 
 /** Whether the payout job pays this order by itself once its funds are confirmed. */
 export function automaticPayoutApplies(input: Omit<PayoutPlanInput, 'refundOnly'>): boolean {
-  return (
-    input.autoCryptoPayouts && input.receiveKind === 'crypto' && input.withdrawEnabled === true
-  );
+  switch (input.receiveKind) {
+    case 'crypto':
+      return input.autoCryptoPayouts && input.withdrawEnabled === true;
+    case 'deriv':
+      return input.derivPayouts === true;
+    case 'pix':
+      // PIX out through the PSP is not a rail yet: always by hand.
+      return false;
+  }
 }
 
 /**
@@ -58,9 +67,12 @@ export function payoutPlan(
 ): PayoutPlan {
   if (input.refundOnly) return { kind: 'manual', reason: 'refund_only' };
   if (input.receiveKind === 'pix') return { kind: 'manual', reason: 'pix' };
-  if (input.receiveKind === 'deriv') return { kind: 'manual', reason: 'deriv' };
-  if (!input.autoCryptoPayouts) return { kind: 'manual', reason: 'switch_off' };
-  if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'network_manual' };
+  if (input.receiveKind === 'deriv') {
+    if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'deriv' };
+  } else {
+    if (!input.autoCryptoPayouts) return { kind: 'manual', reason: 'switch_off' };
+    if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'network_manual' };
+  }
   if (!stock || dec(stock.available).gte(stock.needed)) return { kind: 'automatic' };
   const { available, needed } = stock;
   return {

@@ -101,6 +101,18 @@ export const ORDERS_ERROR_MESSAGES = {
     'pt-BR':
       'Um pagamento automático deste pedido foi enviado e não é possível consultar a corretora agora para saber se ele saiu ({reason}). Tente de novo em instantes: pagar manualmente agora poderia pagar duas vezes.',
   },
+  PAYOUT_AT_DERIV: {
+    'en-US':
+      'Deriv may have paid this order already (transfer {withdrawId}: {state}). Do not pay by hand: retry the automatic payout, which looks the transfer up first and never pays twice.',
+    'pt-BR':
+      'A Deriv pode já ter pago este pedido (transferência {withdrawId}: {state}). Não pague manualmente: tente de novo o pagamento automático, que procura a transferência primeiro e nunca paga duas vezes.',
+  },
+  PAYOUT_DERIV_CHECK_UNAVAILABLE: {
+    'en-US':
+      'An automatic Deriv transfer of this order was sent and Deriv cannot be asked now whether it went out ({reason}). Try again in a moment: paying by hand now could pay twice.',
+    'pt-BR':
+      'Uma transferência automática da Deriv para este pedido foi enviada e não é possível consultar a Deriv agora para saber se ela saiu ({reason}). Tente de novo em instantes: pagar manualmente agora poderia pagar duas vezes.',
+  },
   TREASURY_RESERVED: {
     'en-US':
       'Orders in flight reserve {reserved} {token}: at most {available} {token} can be debited now. Confirm the debit below the reserve to record it anyway.',

@@ -72,15 +72,21 @@ export const orders = pgTable(
     boletoLine: text('boleto_line'),
     /** Admin's proof that the funds went back to the customer (refund). */
     refundProofStorageKey: text('refund_proof_storage_key'),
-    /** Transaction id of the payout (exchange withdrawal or manual). */
+    /** Transaction id of the payout (exchange withdrawal, Deriv transaction, or manual). */
     payoutTxId: text('payout_tx_id'),
-    /** Exchange withdrawal id of an automatic payout. */
+    /** The provider's id of an automatic payout: exchange withdrawal id, Deriv transaction id. */
     withdrawId: text('withdraw_id'),
     /**
-     * When a withdrawal of this order was first asked of the exchange (set before the call, never
-     * cleared): from then on an admin paying or refunding by hand must first ask the exchange.
+     * When a payout of this order was first asked of its rail's provider (set before the call,
+     * never cleared): from then on an admin paying or refunding by hand must first ask it.
      */
     withdrawRequestedAt: timestamptz('withdraw_requested_at'),
+    /**
+     * When the rail last sent a payout to its provider (set before each call). A provider
+     * without an idempotency key (Deriv) may show a transfer whose answer was lost only a little
+     * later: until a wait after this time, "nothing found" is no proof of "not paid".
+     */
+    payoutAppliedAt: timestamptz('payout_applied_at'),
     /** Automatic payout submissions so far (a retry looks the first one up before paying). */
     payoutAttempts: integer('payout_attempts').notNull().default(0),
     /**

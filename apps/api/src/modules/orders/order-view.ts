@@ -36,6 +36,7 @@ import type {
 import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
 import { paymentInstructions } from './payment-instructions.ts';
+import { derivSwitches } from '../payouts/deriv-rail.ts';
 
 /**
  * Moves of the state machine `actor` may make on `order` at `now`, each action once. A pending
@@ -198,6 +199,7 @@ export async function buildAdminOrderView(
     autoCryptoPayouts: settings.autoCryptoPayouts,
     receiveKind: receive.kind,
     withdrawEnabled: network?.withdrawEnabled ?? null,
+    derivPayouts: receive.kind === 'deriv' ? (await derivSwitches(db)).payouts : false,
     refundOnly: order.refundOnly,
   };
   const wallet = order.walletId ? await findWallet(db, order.walletId) : null;

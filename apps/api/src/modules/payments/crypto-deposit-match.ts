@@ -1,4 +1,4 @@
-import { dec } from '@permuta/contracts';
+import { dec, AWAITING_FUNDS_STATUSES } from '@permuta/contracts';
 import type { OrderStatus } from '@permuta/contracts';
 import type { PaymentMatch } from './incoming-payments.service.ts';
 
@@ -57,7 +57,7 @@ export interface OrderCandidate {
 /** How long before an order's creation its deposit may have been seen (clocks differ). */
 export const DEPOSIT_CLOCK_SKEW_MS = 2 * 60_000;
 
-const OPEN: readonly OrderStatus[] = ['pending', 'user_confirmed', 'paid'];
+const OPEN: readonly OrderStatus[] = AWAITING_FUNDS_STATUSES;
 
 const HEX = /^(0x)?([0-9a-f]+)$/i;
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, min, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { dec } from '@permuta/contracts';
+import { dec, AWAITING_FUNDS_STATUSES } from '@permuta/contracts';
 import { incomingPayments as payments, networks, orders, tokens } from '@permuta/db';
 import type { Db } from '@permuta/db';
 import {
@@ -158,7 +158,7 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
       .leftJoin(networks, eq(networks.id, orders.networkId))
       .where(
         and(
-          inArray(orders.status, ['pending', 'user_confirmed', 'paid']),
+          inArray(orders.status, [...AWAITING_FUNDS_STATUSES]),
           inArray(sendToken.code, [...codes]),
           eq(sendToken.kind, 'crypto'),
         ),

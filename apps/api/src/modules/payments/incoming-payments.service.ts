@@ -1,4 +1,4 @@
-import { dec, normalize } from '@permuta/contracts';
+import { dec, normalize, AWAITING_FUNDS_STATUSES } from '@permuta/contracts';
 import type { OrderStatus } from '@permuta/contracts';
 import type { IncomingPaymentRow, IncomingProvider, Tx } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -81,7 +81,7 @@ export type ReceiveOutcome =
   | { kind: 'already'; payment: IncomingPaymentRow };
 
 /** Statuses from which funds may still be confirmed by the system. */
-const CREDITABLE: readonly OrderStatus[] = ['pending', 'user_confirmed', 'paid'];
+const CREDITABLE: readonly OrderStatus[] = AWAITING_FUNDS_STATUSES;
 
 const SYSTEM: MoveActor = { type: 'system', id: null };
 

@@ -4,6 +4,7 @@ import {
   maskPayerDocument,
   normalize,
   parsePaymentCursor,
+  AWAITING_FUNDS_STATUSES,
 } from '@permuta/contracts';
 import type {
   AdminPayment,
@@ -54,7 +55,7 @@ export type RefundAtProvider = (
 ) => Promise<{ receipt: string }>;
 
 /** Statuses of an order a payment may still confirm the funds of. */
-const CREDITABLE: readonly OrderStatus[] = ['pending', 'user_confirmed', 'paid'];
+const CREDITABLE: readonly OrderStatus[] = AWAITING_FUNDS_STATUSES;
 
 const SYSTEM: MoveActor = { type: 'system', id: null };
 

@@ -4,8 +4,8 @@ import type { Db, Tx } from '@permuta/db';
 
 /**
  * The order entered processing (a new payout attempt): one more attempt, and the previous
- * attempt's error and withdrawal id cleared (the exchange's history keeps every withdrawal; a
- * retry looks them all up again).
+ * attempt's error and payout id cleared (the provider keeps every payout; a retry looks them
+ * all up again).
  */
 export async function startPayoutAttempt(tx: Tx, orderId: string, at: Date): Promise<void> {
   await tx
@@ -19,7 +19,7 @@ export async function startPayoutAttempt(tx: Tx, orderId: string, at: Date): Pro
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')));
 }
 
-/** The exchange's id of the order's withdrawal, while the order is processing. */
+/** The provider's id of the order's payout, while the order is processing. */
 export async function recordWithdrawId(
   db: Db | Tx,
   orderId: string,
@@ -35,19 +35,18 @@ export async function recordWithdrawId(
 }
 
 /**
- * Before the first withdrawal of an order is asked of the exchange: from then on a manual
- * payout or refund asks the exchange first (the withdrawal may exist even if we never hear back).
- * Committed before the call; false when the order is no longer processing.
+ * Before every payout asked of the rail's provider: the first one's time is kept
+ * (withdrawRequestedAt: from then on a manual payout or refund asks the provider first, the
+ * payout may exist even if we never hear back), the latest one's too (payoutAppliedAt: a
+ * provider without an idempotency key may show it only a little later). Committed before the
+ * call; false when the order is no longer processing.
  */
-export async function markWithdrawRequested(
-  db: Db | Tx,
-  orderId: string,
-  at: Date,
-): Promise<boolean> {
+export async function markPayoutApplied(db: Db | Tx, orderId: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(orders)
     .set({
       withdrawRequestedAt: sql`coalesce(${orders.withdrawRequestedAt}, ${at.toISOString()}::timestamptz)`,
+      payoutAppliedAt: at,
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
     .returning({ id: orders.id });

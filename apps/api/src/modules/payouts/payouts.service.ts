@@ -1,50 +1,34 @@
-import {
-  automaticPayoutApplies as automaticPayoutRule,
-  dec,
-  normalize,
-  payoutErrorSchema,
-  unitOf,
-} from '@permuta/contracts';
+import { dec, normalize, payoutErrorSchema, unitOf } from '@permuta/contracts';
 import type { PayoutError } from '@permuta/contracts';
-import type { Db, Settings, Tx } from '@permuta/db';
-import {
-  ExchangeNotConfiguredError,
-  ExchangeRejectedError,
-  WITHDRAW_STATUS,
-  isExchangeError,
-  toExchangeNetwork,
-} from '../../adapters/exchange/exchange.ts';
-import type { ExchangeClient, WithdrawRecord } from '../../adapters/exchange/exchange.ts';
+import type { Db, Tx } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { JobQueue, QueueOptions } from '../../lib/jobs.ts';
 import type { MoveActor } from '../orders/order-transition.ts';
 import type { OrderMover } from '../orders/order-mover.ts';
-import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
+import { findOrderDetail } from '../orders/orders.repository.ts';
 import type { OrderColumnsSet, OrderDetailRow } from '../orders/orders.repository.ts';
 import { availableStock, lockStock } from '../treasury/treasury.service.ts';
+import { cryptoPayoutApplies } from './crypto-rail.ts';
 import type { PayoutLock } from './payout-lock.ts';
 import {
-  markWithdrawRequested,
+  markPayoutApplied,
   recordWithdrawId,
   staleProcessingOrderIds,
 } from './payouts.repository.ts';
-import {
-  FAILED_STATUSES,
-  MAX_WITHDRAWALS,
-  STATUS_NAMES,
-  lookUpWithdrawal,
-  reasonOf,
-} from './withdrawals.ts';
-import type { Lookup } from './withdrawals.ts';
+import { quoted, railOf } from './rails.ts';
+import type { PayoutRail, RailLookup } from './rails.ts';
 import type { Log } from '../../lib/log.ts';
 
+export { DUPLICATE_WITHDRAW_ORDER_ID } from './crypto-rail.ts';
+
 /**
- * Automatic crypto payouts through the exchange (PRODUCT.md section 3, decision 008):
- * admin_confirmed -> processing -> withdrawal at the exchange -> admin_paid with the tx id, or
- * error with the reason. Never two withdrawals for one order: every run first asks the exchange
- * what it has under the order's withdrawOrderId, applies only when it has nothing, and runs
- * under the order's payout lock.
+ * Automatic payouts (PRODUCT.md section 3, decisions 008 and 042): admin_confirmed ->
+ * processing -> a payout through the order's rail (crypto: a withdrawal at the exchange; Deriv:
+ * a payment-agent transfer) -> admin_paid with the receipt, or error with the reason. Never two
+ * payouts for one order: every run first asks the rail's provider what it has under the order's
+ * idempotency key, applies only when it has nothing, and runs under the order's payout lock.
+ * The protocol is here, once; what differs per provider is the rail's (rails.ts).
  */
 
 /** The payout job's queue: one queued job per order (singletonKey = order id). */
@@ -54,13 +38,13 @@ export const PAYOUT_QUEUE_OPTIONS: QueueOptions = {
   policy: 'short',
   retryLimit: 5,
   retryDelaySeconds: 10,
-  // A run makes a few exchange calls of at most the client's timeout each.
+  // A run makes a few provider calls of at most the client's timeout each.
   expireInSeconds: 300,
 };
 
 export interface PayoutJob {
   orderId: string;
-  /** how many times this attempt has already looked at the exchange (bounds the polling) */
+  /** how many times this attempt has already looked at the provider (bounds the polling) */
   check?: number;
 }
 
@@ -71,38 +55,19 @@ export const STUCK_PROCESSING_MS = 30 * 60_000;
 
 /** Checks of one attempt before it gives up waiting for a final answer (about a day). */
 export const MAX_CHECKS = 200;
-/** The exchange's answer to a second apply with a withdrawOrderId it already has. */
-export const DUPLICATE_WITHDRAW_ORDER_ID = -4013;
 
 /** Delay before check `check` (1, 2, ...): 15 s doubling up to 10 min. */
 export function checkDelayMs(check: number): number {
   return Math.min(15_000 * 2 ** Math.max(0, check - 1), 600_000);
 }
 
-const SYSTEM: MoveActor = { type: 'system', id: null };
-/** Longest text of the exchange's kept in a payout error (its message, a withdrawal's note). */
-const MAX_QUOTED = 500;
-
-function quoted(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > MAX_QUOTED ? `${trimmed.slice(0, MAX_QUOTED - 1)}…` : trimmed;
-}
-
-/** Whether an automatic payout runs for an order just confirmed (contracts' rule, as the view). */
-export function automaticPayoutApplies(
-  settings: Pick<Settings, 'autoCryptoPayouts'>,
-  detail: Pick<OrderDetailRow, 'receive' | 'network'>,
-): boolean {
-  return automaticPayoutRule({
-    autoCryptoPayouts: settings.autoCryptoPayouts,
-    receiveKind: detail.receive.kind,
-    withdrawEnabled: detail.network?.withdrawEnabled ?? null,
-  });
-}
+/** Whether an automatic crypto payout runs for an order just confirmed (the crypto rail's rule). */
+export const automaticPayoutApplies = cryptoPayoutApplies;
 
 export interface PayoutServiceDeps {
   db: Db;
-  exchange: ExchangeClient;
+  /** the rails, one per kind of token received (an order of another kind is paid by hand) */
+  rails: readonly PayoutRail[];
   jobs: Pick<JobQueue, 'send'>;
   lock: PayoutLock;
   /** the same mover as every route's (order-mover.ts) */
@@ -112,7 +77,9 @@ export interface PayoutServiceDeps {
 }
 
 export function createPayoutService(deps: PayoutServiceDeps) {
-  const { db, exchange, jobs, lock, log } = deps;
+  const { db, rails, jobs, lock, log } = deps;
+
+  const SYSTEM: MoveActor = { type: 'system', id: null };
 
   /** A system move; false when the order is no longer where the move starts (409). */
   async function move(
@@ -137,12 +104,17 @@ export function createPayoutService(deps: PayoutServiceDeps) {
   }
 
   /**
-   * Looks again later (bounded): the exchange has not given a final answer, or did not answer.
+   * Looks again later (bounded): the provider has not given a final answer, or did not answer.
    */
-  async function later(detail: OrderDetailRow, check: number, reason: string): Promise<void> {
+  async function later(
+    rail: PayoutRail,
+    detail: OrderDetailRow,
+    check: number,
+    reason: string,
+  ): Promise<void> {
     const next = check + 1;
     if (next > MAX_CHECKS) {
-      log.warn({ orderId: detail.order.id, reason }, 'no final answer from the exchange');
+      log.warn({ orderId: detail.order.id, reason }, `no final answer from ${rail.provider}`);
       await fail(detail.order.id, { code: 'no_final_answer', params: { checks: MAX_CHECKS } });
       return;
     }
@@ -163,42 +135,36 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     );
   }
 
-  /** Carries on from what the exchange says about the order's withdrawal. */
-  async function follow(detail: OrderDetailRow, record: WithdrawRecord, check: number) {
+  /** Carries on from what the provider says about the order's payout. */
+  async function follow(
+    rail: PayoutRail,
+    detail: OrderDetailRow,
+    found: Extract<RailLookup, { kind: 'found' }>,
+    check: number,
+  ) {
     const { order } = detail;
-    if (order.withdrawId !== record.id) {
+    if (order.withdrawId !== found.providerId) {
       await db.transaction(async (tx) => {
-        if (!(await recordWithdrawId(tx, order.id, record.id, deps.now()))) return;
+        if (!(await recordWithdrawId(tx, order.id, found.providerId, deps.now()))) return;
         await writeAudit(tx, {
           actorType: 'system',
           actorId: null,
           action: 'order.payout_found',
           entityType: 'order',
           entityId: order.id,
-          after: {
-            reference: order.reference,
-            withdrawOrderId: record.withdrawOrderId ?? null,
-            withdrawId: record.id,
-            exchangeStatus: record.status,
-          },
+          after: { reference: order.reference, ...found.details },
         });
       });
     }
-    const failed = FAILED_STATUSES.get(record.status);
-    if (failed) {
-      await fail(order.id, {
-        code: 'withdrawal_failed',
-        params: {
-          withdrawId: quoted(record.id),
-          outcome: failed,
-          info: record.info ? quoted(record.info) : null,
-        },
-      });
+    if (found.state === 'failed') {
+      await fail(
+        order.id,
+        found.failure ?? { code: 'legacy', params: { text: `payout failed: ${found.reason}` } },
+      );
       return;
     }
-    if (record.status !== WITHDRAW_STATUS.completed) {
-      const status = STATUS_NAMES[record.status] ?? `status ${record.status}`;
-      await later(detail, check, `withdrawal ${record.id} is ${status}`);
+    if (found.state === 'pending') {
+      await later(rail, detail, check, `payout ${found.providerId} is ${found.reason}`);
       return;
     }
     try {
@@ -207,17 +173,20 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         action: 'payout_done',
         actor: SYSTEM,
         at: deps.now(),
-        set: { payoutTxId: record.txId ?? null, withdrawId: record.id, payoutFailure: null },
+        set: { payoutTxId: found.receipt, withdrawId: found.providerId, payoutFailure: null },
       });
     } catch (error) {
       if (error instanceof AppError && error.status === 409) return;
       if (error instanceof AppError && error.code === 'TREASURY_NEGATIVE') {
-        log.error({ orderId: order.id, withdrawId: record.id }, 'paid out, but not in the ledger');
+        log.error(
+          { orderId: order.id, withdrawId: found.providerId },
+          'paid out, but not in the ledger',
+        );
         await fail(order.id, {
           code: 'paid_not_in_ledger',
           params: {
-            withdrawId: quoted(record.id),
-            txId: record.txId ? quoted(record.txId) : null,
+            withdrawId: quoted(found.providerId),
+            txId: found.receipt ? quoted(found.receipt) : null,
             amount: normalize(order.amountReceive),
             unit: unitOf(detail.receive),
           },
@@ -243,11 +212,21 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     };
   }
 
-  /** No withdrawal at the exchange for this attempt: check the stock and apply one. */
-  async function apply(detail: OrderDetailRow, withdrawOrderId: string, check: number) {
-    const { order, network } = detail;
-    if (!network) {
-      await fail(order.id, { code: 'no_network', params: {} });
+  /** Nothing at the provider for this attempt: the rail's checks, the stock, then the payout. */
+  async function apply(
+    rail: PayoutRail,
+    detail: OrderDetailRow,
+    none: Extract<RailLookup, { kind: 'none' }>,
+    check: number,
+  ) {
+    const { order } = detail;
+    const checked = rail.precheck ? await rail.precheck(detail) : ({ kind: 'ok' } as const);
+    if (checked.kind === 'fail') {
+      await fail(order.id, checked.failure);
+      return;
+    }
+    if (checked.kind === 'later') {
+      await later(rail, detail, check, checked.reason);
       return;
     }
     const shortfall = await stockShortfall(detail);
@@ -255,61 +234,55 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       await fail(order.id, shortfall);
       return;
     }
-    const request = {
-      withdrawOrderId,
-      coin: detail.receive.code,
-      network: toExchangeNetwork(network.code),
-      address: order.addressToReceive,
-      addressTag: order.memoToReceive ?? undefined,
-      amount: normalize(order.amountReceive),
-    };
-    // Recorded before the call: whatever happens next, paying by hand now asks the exchange first.
-    if (!(await markWithdrawRequested(db, order.id, deps.now()))) return;
-    let applied: { id: string };
-    try {
-      applied = await exchange.withdrawApply(request);
-    } catch (error) {
-      if (error instanceof ExchangeRejectedError) {
-        if (error.code === DUPLICATE_WITHDRAW_ORDER_ID) {
-          // It is there after all (the history had not shown it yet): follow it next time.
-          await later(detail, check, `the exchange already has withdrawal ${withdrawOrderId}`);
-          return;
-        }
-        await fail(order.id, {
-          code: 'exchange_refused',
-          params: { message: quoted(error.msg), exchangeCode: error.code },
-        });
+    // Recorded before the call: whatever happens next, paying by hand now asks the provider
+    // first, and a look-up that finds nothing right after a lost answer is not taken as proof.
+    if (!(await markPayoutApplied(db, order.id, deps.now()))) return;
+    const applied = await rail.apply(detail, none.next);
+    switch (applied.kind) {
+      case 'refused':
+        await fail(order.id, applied.failure);
         return;
-      }
-      if (error instanceof ExchangeNotConfiguredError) {
-        await fail(order.id, { code: 'exchange_not_configured', params: {} });
+      case 'later':
+        await later(rail, detail, check, applied.reason);
         return;
-      }
-      if (isExchangeError(error)) {
-        // Timeout or dropped connection: the exchange may have applied it. Look it up next time.
-        log.warn({ orderId: order.id, err: error }, 'withdrawal outcome unknown; will look it up');
-        await later(
-          detail,
-          check,
-          `outcome of withdrawal ${withdrawOrderId} unknown: ${reasonOf(error)}`,
+      case 'unknown':
+        log.warn(
+          { orderId: order.id, reason: applied.reason },
+          'payout outcome unknown; will look it up',
         );
+        if (applied.record) {
+          await writeAudit(db, {
+            actorType: 'system',
+            actorId: null,
+            action: 'order.payout_outcome_unknown',
+            entityType: 'order',
+            entityId: order.id,
+            after: { reference: order.reference, ...applied.record },
+          });
+        }
+        await later(rail, detail, check, applied.reason);
         return;
-      }
-      throw error;
+      case 'applied':
+        break;
     }
-    // If the process dies before this commits, the next run finds the withdrawal by its
-    // withdrawOrderId and records it then.
+    // If the process dies before this commits, the next run finds the payout at the provider by
+    // its key and records it then.
     await db.transaction(async (tx) => {
-      if (!(await recordWithdrawId(tx, order.id, applied.id, deps.now()))) return;
+      if (!(await recordWithdrawId(tx, order.id, applied.providerId, deps.now()))) return;
       await writeAudit(tx, {
         actorType: 'system',
         actorId: null,
         action: 'order.payout_submitted',
         entityType: 'order',
         entityId: order.id,
-        after: { reference: order.reference, ...request, withdrawId: applied.id },
+        after: {
+          reference: order.reference,
+          ...applied.details,
+          withdrawId: applied.providerId,
+          ...(none.why ? { why: none.why } : {}),
+        },
       });
-      // A new withdrawal: its checks start from one.
+      // A new payout: its checks start from one.
       await schedule(order.id, 1, tx);
     });
   }
@@ -318,46 +291,43 @@ export function createPayoutService(deps: PayoutServiceDeps) {
   async function advance(orderId: string, check: number): Promise<void> {
     let detail = await findOrderDetail(db, orderId);
     if (!detail) return;
+    const rail = railOf(rails, detail);
     if (detail.order.status === 'admin_confirmed') {
       // Still on? (The switch or the network may have changed since the funds were confirmed;
       // then the admin pays by hand.)
-      if (!automaticPayoutApplies(await readSettings(db), detail)) return;
+      if (!rail || !(await rail.applies(db, detail))) return;
       if (!(await move(orderId, 'submit_payout'))) return;
       detail = await findOrderDetail(db, orderId);
       if (!detail) return;
     }
     if (detail.order.status !== 'processing') return;
-
-    let found: Lookup;
-    try {
-      found = await lookUpWithdrawal(exchange, orderId, detail.order.withdrawId);
-    } catch (error) {
-      if (error instanceof ExchangeNotConfiguredError) {
-        await fail(orderId, { code: 'exchange_not_configured', params: {} });
-        return;
-      }
-      if (!isExchangeError(error)) throw error;
-      await later(detail, check, `the withdrawal history did not answer: ${reasonOf(error)}`);
+    if (!rail) {
+      log.warn({ orderId }, 'an order in processing without a payout rail: left to an admin');
       return;
     }
+
+    const found = await rail.lookUp(detail);
     switch (found.kind) {
       case 'found':
-        return follow(detail, found.record, check);
-      case 'exhausted':
-        return fail(orderId, {
-          code: 'too_many_withdrawals',
-          params: { withdrawals: MAX_WITHDRAWALS },
-        });
+        return follow(rail, detail, found, check);
+      case 'stop':
+        return fail(orderId, found.failure);
+      case 'unavailable':
+        if (found.failure) return fail(orderId, found.failure);
+        return later(rail, detail, check, `${rail.provider} did not answer: ${found.reason}`);
+      case 'unsure':
+        return later(rail, detail, check, found.reason);
       case 'none':
         if (detail.order.withdrawId) {
-          // We recorded a withdrawal the exchange does not show (yet): never apply another.
+          // We recorded a payout the provider does not show (yet): never apply another.
           return later(
+            rail,
             detail,
             check,
-            `the exchange shows no withdrawal ${detail.order.withdrawId} yet`,
+            `${rail.provider} shows no payout ${detail.order.withdrawId} yet`,
           );
         }
-        return apply(detail, found.withdrawOrderId, check);
+        return apply(rail, detail, found, check);
     }
   }
 
@@ -365,7 +335,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
    * Gives a payout job back to every order in processing untouched for STUCK_PROCESSING_MS: a
    * job that failed for good (its retries used up) leaves such an order with nothing to move it.
    * The job's singletonKey keeps a live job's order from getting a second one; the new job looks
-   * the withdrawal up first, as every run does. Returns how many were queued.
+   * the payout up first, as every run does. Returns how many were queued.
    */
   async function resumeStuck(): Promise<number> {
     const before = new Date(deps.now().getTime() - STUCK_PROCESSING_MS);

@@ -341,13 +341,16 @@ function PayoutPlanNote({ order, forRefund }: { order: AdminOrderView; forRefund
   const plan: PayoutPlan = forRefund ? { kind: 'manual', reason: 'refund_only' } : order.payoutPlan;
   const amount = formatMoney(order.amountReceive, order.receive, locale);
   const key = plan.kind === 'manual' ? plan.reason : plan.kind;
+  // an automatic Deriv payout is a payment-agent transfer, not a withdrawal at the exchange
+  const deriv = order.receive.kind === 'deriv';
+  const automaticDeriv = deriv && plan.kind === 'automatic';
   const text =
     plan.kind === 'held'
-      ? t('adminOrders.actions.confirm_funds.payout.held', {
+      ? t(`adminOrders.actions.confirm_funds.payout.${deriv ? 'heldDeriv' : 'held'}`, {
           available: formatMoney(plan.available, order.receive, locale),
           needed: formatMoney(plan.needed, order.receive, locale),
         })
-      : t(`adminOrders.actions.confirm_funds.payout.${key}`, {
+      : t(`adminOrders.actions.confirm_funds.payout.${automaticDeriv ? 'automaticDeriv' : key}`, {
           amount,
           network: order.network?.name ?? '',
         });

@@ -139,6 +139,16 @@ describe('admin order page', () => {
         code: 'paid_not_in_ledger',
         params: { withdrawId: 'w-9', txId: '0xabc', amount: '1500', unit: 'USDT' },
       },
+      { code: 'deriv_not_configured', params: {} },
+      {
+        code: 'deriv_name_mismatch',
+        params: { account: 'CR765432', derivName: 'Joana Souza', kycName: 'Maria da Silva' },
+      },
+      {
+        code: 'deriv_refused',
+        params: { account: 'CR765432', message: 'Login ID (CR765432) inválido.', derivCode: 'X' },
+      },
+      { code: 'deriv_paid_twice', params: { transactions: ['10000001', '10000002'] } },
     ];
     expect(errors.map((error) => error.code)).toEqual(
       PAYOUT_ERROR_CODES.filter((code) => code !== 'legacy'),
@@ -280,8 +290,13 @@ describe('admin order page', () => {
       ],
       [
         { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'manual', reason: 'deriv' } },
-        'By hand: there is no automatic Deriv payout. An admin transfers $100.00',
-        'Manual: não há pagamento automático na Deriv. Um administrador transfere US$\u00a0100,00',
+        'By hand: automatic Deriv payouts are off in the Deriv integration. An admin transfers $100.00',
+        'Manual: os pagamentos automáticos da Deriv estão desligados na integração Deriv. Um administrador transfere US$\u00a0100,00',
+      ],
+      [
+        { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'automatic' } },
+        "Automatic: $100.00 is transferred to the customer's Deriv account by the payment agent as soon as you confirm",
+        'Automático: US$\u00a0100,00 é transferido para a conta Deriv do cliente pelo agente de pagamento',
       ],
       [
         { send: brl, receive: usdt, payoutPlan: { kind: 'manual', reason: 'switch_off' } },

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "payout_applied_at" timestamp with time zone;
