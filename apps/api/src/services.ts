@@ -221,6 +221,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     payouts,
     // every provider's report of money received goes through this one door (decision 036)
     incomingPayments: createIncomingPayments({
+      db,
       mover,
       now,
       log: infra.log.child({ component: 'incoming-payments' }),
