@@ -32,6 +32,7 @@ import { settingsSnapshot } from './modules/orders/settings-snapshot.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createSecretBox, purposeKey } from './lib/secret-box.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
+import { createPixDeposits } from './modules/payments/pix-deposits.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
@@ -141,9 +142,41 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     committed: [(orderId) => orderChanged.emit(orderId)],
   });
 
+  // every provider's report of money received goes through this one door (decision 036)
+  const incomingPayments = createIncomingPayments({
+    db,
+    mover,
+    now,
+    log: infra.log.child({ component: 'incoming-payments' }),
+  });
+  const integrations = createIntegrationsService({
+    db,
+    box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
+    now,
+    testers: { pix: (integration) => pixDeposits.test(integration) },
+    afterSave: async (provider) => {
+      if (provider !== 'pix') return;
+      // the PSP is told where to POST received PIX whenever the settings change with deposits on
+      await pixDeposits.registerWebhook().catch((error: unknown) => {
+        infra.log.warn({ err: error }, 'the PIX webhook could not be registered with the PSP');
+      });
+    },
+  });
+  const pixDeposits = createPixDeposits({
+    db,
+    jobs: infra.jobs,
+    mover,
+    payments: incomingPayments,
+    readIntegration: () => integrations.read('pix'),
+    publicUrl,
+    now,
+    log: infra.log.child({ component: 'pix-deposits' }),
+  });
+
   const orders = createOrdersService({
     db,
     mover,
+    pixCharges: pixDeposits,
     enqueueEmail,
     publicUrl,
     storage,
@@ -219,21 +252,12 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orderStreams,
     mover,
     payouts,
-    // every provider's report of money received goes through this one door (decision 036)
-    incomingPayments: createIncomingPayments({
-      db,
-      mover,
-      now,
-      log: infra.log.child({ component: 'incoming-payments' }),
-    }),
+    incomingPayments,
+    pixDeposits,
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },
-    integrations: createIntegrationsService({
-      db,
-      box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
-      now,
-    }),
+    integrations,
     treasury: createTreasuryService({ db }),
   };
 }

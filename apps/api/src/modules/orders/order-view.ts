@@ -34,6 +34,8 @@ import type {
 } from './orders.repository.ts';
 import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentInstructions } from './payment-instructions.ts';
+import { findPixCharge } from '../payments/pix-charges.repository.ts';
+import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
 
 /**
  * Moves of the state machine `actor` may make on `order` at `now`, each action once. A pending
@@ -99,8 +101,10 @@ export async function buildOrderView(
           send,
           depositNetwork: await depositNetworkOf(db, detail),
           settings,
+          pixCharge: order.paymentMethod === 'pix' ? await findPixCharge(db, order.id) : null,
         })
       : null;
+  const returned = await paymentsOfOrder(db, order.id, ['refunding', 'refunded']);
   const opensAt = waitsForPlatform(order.status)
     ? processingFrom(settings.operatingHours, now)
     : null;
@@ -154,6 +158,17 @@ export async function buildOrderView(
           ).toISOString()
         : null,
     processingFrom: opensAt ? opensAt.toISOString() : null,
+    returnedPayments: returned.flatMap((payment) => {
+      const reason = payment.reason;
+      if (reason !== 'payer_not_customer' && reason !== 'amount_outside_limits') return [];
+      return [
+        {
+          amount: amount(payment.amount, send.precision),
+          reason,
+          status: payment.status === 'refunded' ? ('returned' as const) : ('returning' as const),
+        },
+      ];
+    }),
   };
 }
 

@@ -86,6 +86,7 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     payment: null,
     completesAt: null,
     processingFrom: null,
+    returnedPayments: [],
     customer: {
       id: 'c1',
       name: 'Maria Souza',
