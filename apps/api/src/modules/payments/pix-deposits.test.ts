@@ -177,6 +177,25 @@ describe('the PSP charge of a PIX order', () => {
     expect(shown?.method === 'pix' && shown.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
   });
 
+  it('announces the charge and a decided payment to the order’s open pages', async () => {
+    const heard: string[] = [];
+    const unlisten = await t.handle.listen({ order_changed: (id) => heard.push(id) });
+    try {
+      const order = await placeOrder(t.app, customer, PIX_TO_USDT, { paymentMethod: 'pix' });
+      await t.app.jobs.drain(PIX_CHARGE_QUEUE);
+      await expect.poll(() => heard.filter((id) => id === order.id).length).toBeGreaterThan(0);
+      const before = heard.length;
+      // a stranger's payment changes no order row, only the payment's (returned, shown on the page)
+      await fake.pay({
+        txid: txidForOrder(order.id),
+        payer: { cpf: '52998224725', name: 'Outra Pessoa' },
+      });
+      await expect.poll(() => heard.slice(before).filter((id) => id === order.id).length).toBe(1);
+    } finally {
+      await unlisten();
+    }
+  });
+
   it('falls back to the static BR Code after its retries, with an error logged', async () => {
     fake.setMode({ kind: 'reject', status: 503 }, '/v2/cob/');
     const order = await placeOrder(t.app, customer, PIX_TO_USDT, { paymentMethod: 'pix' });
