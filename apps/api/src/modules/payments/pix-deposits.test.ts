@@ -34,6 +34,7 @@ import {
   createPixDeposits,
   refundIdFor,
 } from './pix-deposits.service.ts';
+import { PIX_WEBHOOK_RATE_LIMIT } from './pix-webhook.routes.ts';
 
 const KEY = 'pix@permuta.example';
 const CLIENT = { clientId: 'Client_Id_permuta', clientSecret: 'Client_Secret_permuta_0123' };
@@ -63,6 +64,10 @@ async function configure(values: { deposits: boolean; webhookSecret?: string | n
     },
   });
   expect(res.statusCode, res.body).toBe(200);
+  // saved with deposits on: our webhook is registered with the PSP for the platform's key
+  if (values.deposits) {
+    expect(fake.webhookUrl).toBe(`${t.config.publicUrl}/api/v1/webhooks/pix`);
+  }
   // the PSP calls the app where this test listens (PUBLIC_URL is not served here)
   fake.webhookUrl = `${appUrl}/api/v1/webhooks/pix`;
 }
@@ -476,5 +481,21 @@ describe('the connection test and the switch', () => {
     } finally {
       await configure({ deposits: true });
     }
+  });
+});
+
+// Last: it spends the webhook's budget of this address for a minute.
+describe('the webhook’s rate limit', () => {
+  it('answers 429 past its budget per address', async () => {
+    const body = JSON.stringify({ pix: [] });
+    const statuses: number[] = [];
+    for (let call = 0; call <= PIX_WEBHOOK_RATE_LIMIT; call += 1) {
+      statuses.push((await postWebhook(body, { signature: null })).statusCode);
+    }
+    // the earlier tests' webhooks came from this address within the same minute too
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(0);
+    expect(new Set(statuses.slice(0, first))).toEqual(new Set([401]));
+    expect(new Set(statuses.slice(first))).toEqual(new Set([429]));
   });
 });
