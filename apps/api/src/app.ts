@@ -30,6 +30,8 @@ import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogue.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { workOrderJobs } from './modules/orders/order-jobs.ts';
+import { workPixDepositJobs } from './modules/payments/pix-deposits.worker.ts';
+import { pixWebhookRoutes } from './modules/payments/pix-webhook.routes.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
 import { workCryptoDepositJobs } from './modules/payments/crypto-deposits.watcher.ts';
 import { workDerivDeposits } from './modules/payments/deriv-deposits.ts';
@@ -173,6 +175,7 @@ export async function buildApp(
     await workDerivDeposits(app.jobs, services.derivDeposits);
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
     await workCryptoDepositJobs(app.jobs, services.cryptoDeposits);
+    await workPixDepositJobs(app.jobs, services.pixDeposits, app.log);
   });
 
   // Feature modules: each registers its routes with the services it uses (docs/*-api.md).
@@ -200,6 +203,11 @@ export async function buildApp(
   await app.register(treasuryRoutes, { treasury: services.treasury });
   await app.register(settingsRoutes, { service: services.settings });
   await app.register(integrationsRoutes, { service: services.integrations });
+  await app.register(pixWebhookRoutes, {
+    deposits: services.pixDeposits,
+    now,
+    log: app.log.child({ component: 'pix-webhook' }),
+  });
   await app.register(dashboardRoutes, { service: services.dashboard });
   await app.register(reviewRoutes, { service: services.reviews });
   await app.register(auditRoutes, { service: services.audit });

@@ -34,6 +34,7 @@ import { createSecretBox, purposeKey } from './lib/secret-box.ts';
 import { createCryptoDepositWatcher } from './modules/payments/crypto-deposits.watcher.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
 import { createPaymentsInboxService } from './modules/payments/payments-inbox.service.ts';
+import { createPixDeposits } from './modules/payments/pix-deposits.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
@@ -146,7 +147,17 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     db,
     box: createSecretBox(purposeKey(resolveAuthSecret(config), 'integrations')),
     now,
-    testers: { deriv: derivTester(db) },
+    testers: {
+      deriv: derivTester(db),
+      pix: (integration) => pixDeposits.test(integration),
+    },
+    afterSave: async (provider) => {
+      if (provider !== 'pix') return;
+      // the PSP is told where to POST received PIX whenever the settings change with deposits on
+      await pixDeposits.registerWebhook().catch((error: unknown) => {
+        infra.log.warn({ err: error }, 'the PIX webhook could not be registered with the PSP');
+      });
+    },
   });
   // The payment agent's Deriv connection, as the Deriv integration is configured now.
   const derivAgents = createDerivAgents(() => integrations.read('deriv'), {
@@ -167,9 +178,28 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     committed: [(orderId) => orderChanged.emit(orderId)],
   });
 
+  // every provider's report of money received goes through this one door (decision 036)
+  const incomingPayments = createIncomingPayments({
+    db,
+    mover,
+    now,
+    log: infra.log.child({ component: 'incoming-payments' }),
+  });
+  const pixDeposits = createPixDeposits({
+    db,
+    jobs: infra.jobs,
+    mover,
+    payments: incomingPayments,
+    readIntegration: () => integrations.read('pix'),
+    publicUrl,
+    now,
+    log: infra.log.child({ component: 'pix-deposits' }),
+  });
+
   const orders = createOrdersService({
     db,
     mover,
+    pixCharges: pixDeposits,
     enqueueEmail,
     publicUrl,
     storage,
@@ -183,11 +213,6 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
   const orderStreams = createOrderStreams({
     readView: (orderId, userId) => orders.page(userId, orderId).catch(nullOn404),
     log: infra.log,
-  });
-  const incomingPayments = createIncomingPayments({
-    mover,
-    now,
-    log: infra.log.child({ component: 'incoming-payments' }),
   });
   const adminOrders = createAdminOrdersService({
     db,
@@ -272,6 +297,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     }),
     // the back office's inbox of what no order took (refunds at the provider: not plugged yet)
     paymentsInbox: createPaymentsInboxService({ db, mover, now }),
+    // PIX in: a charge per order, the PSP's webhook and reconciliation (decision 041)
+    pixDeposits,
     orders,
     adminOrders,
     orderJobs: { db, mover, logError },

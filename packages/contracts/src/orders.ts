@@ -158,6 +158,13 @@ export const paymentInstructionsSchema = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('pix'),
     amount: amountSchema,
+    /**
+     * where the BR Code comes from: `charge`, the PSP's charge of this order (paid, it confirms
+     * the order by itself); `preparing`, that charge is being made (no code yet: brCode and
+     * qrCode are empty); `static`, the platform's key with the amount (no PSP, or the charge
+     * could not be made)
+     */
+    source: z.enum(['static', 'preparing', 'charge']),
     /** BR Code "copia e cola" with the amount and the order reference */
     brCode: z.string(),
     /** the BR Code as a QR image (data: URL, SVG or PNG) */
@@ -297,6 +304,18 @@ export const orderSchema = z
      * "deposit seen, 3 of 12 confirmations" while not final. Null when none was seen.
      */
     deposit: orderDepositSchema.nullable(),
+    /**
+     * payments a provider reported for this order that are returned to their payer, and why:
+     * from someone other than the customer, or an amount outside the order's limits
+     */
+    returnedPayments: z.array(
+      z.object({
+        amount: amountSchema,
+        reason: z.enum(['payer_not_customer', 'amount_outside_limits']),
+        /** asked of the provider / done */
+        status: z.enum(['returning', 'returned']),
+      }),
+    ),
   })
   .meta({ id: 'Order' });
 export type OrderView = z.infer<typeof orderSchema>;

@@ -35,6 +35,8 @@ const TABLES = [
   'idempotency_keys',
   'incoming_payments',
   'integrations',
+  'pix_charges',
+  'provider_cursors',
   'contact_messages',
 ];
 

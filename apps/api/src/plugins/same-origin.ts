@@ -39,7 +39,9 @@ export function fromAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<
 /**
  * Refuses (403 CROSS_ORIGIN_REQUEST) every POST, PUT, PATCH and DELETE that carries the session
  * cookie but comes from a page of another origin. Requests without the cookie are not concerned:
- * they act for nobody.
+ * they act for nobody. So a provider's webhook (the PSP's POST /api/v1/webhooks/pix, no cookie, no
+ * browser Origin) needs no exemption here; a browser's cross-site POST to it with the cookie is
+ * still refused (pix-deposits.test.ts), and without it meets the webhook's own checks.
  */
 export default fp<SameOriginOptions>(
   async (app, options) => {

@@ -98,3 +98,48 @@ export const incomingPayments = pgTable(
 
 export type IncomingPaymentRow = typeof incomingPayments.$inferSelect;
 export type NewIncomingPayment = typeof incomingPayments.$inferInsert;
+
+/**
+ * The PSP's charge (cob) of a PIX order (decision 041): made by a job after the order commits,
+ * so the order page shows its BR Code. `creating` while the job runs (the page says the code is
+ * being prepared), `active` once the PSP answered, `failed` when it could not be made after its
+ * retries (the page falls back to the static BR Code).
+ */
+export const PIX_CHARGE_STATUSES = ['creating', 'active', 'failed'] as const;
+export type PixChargeStatus = (typeof PIX_CHARGE_STATUSES)[number];
+
+export const pixCharges = pgTable(
+  'pix_charges',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** txidForOrder(order id): what ties a received PIX to its order */
+    txid: text('txid').notNull(),
+    status: text('status').$type<PixChargeStatus>().notNull(),
+    pixCopiaECola: text('pix_copia_e_cola'),
+    location: text('location'),
+    /** the runs of the charge job so far (it gives up after a few) */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pix_charges_txid_key').on(t.txid),
+    check('pix_charges_status', sql`${t.status} IN ('creating', 'active', 'failed')`),
+  ],
+);
+
+export type PixChargeRow = typeof pixCharges.$inferSelect;
+
+/**
+ * Where a provider's periodic reconciliation got to (one row per reader, e.g. `pix`): the end of
+ * its last successful window, so the next run starts there (with an overlap).
+ */
+export const providerCursors = pgTable('provider_cursors', {
+  name: text('name').primaryKey(),
+  position: timestamptz('position').notNull(),
+  updatedAt: updatedAt(),
+});

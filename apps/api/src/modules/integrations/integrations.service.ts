@@ -51,6 +51,11 @@ export interface IntegrationsDeps {
   box: SecretBox;
   now: () => Date;
   testers?: Partial<Record<IntegrationProvider, IntegrationTester>>;
+  /**
+   * told after a change committed (e.g. the PIX webhook registered with the PSP); a failure is
+   * the hook's to report, the change stays
+   */
+  afterSave?: (provider: IntegrationProvider) => Promise<void>;
 }
 
 function missingOf(
@@ -65,7 +70,13 @@ function missingOf(
   ];
 }
 
-export function createIntegrationsService({ db, box, now, testers = {} }: IntegrationsDeps) {
+export function createIntegrationsService({
+  db,
+  box,
+  now,
+  testers = {},
+  afterSave,
+}: IntegrationsDeps) {
   function secretsOf(row: IntegrationRow | undefined): Record<string, string> {
     if (!row?.secrets) return {};
     try {
@@ -234,6 +245,7 @@ export function createIntegrationsService({ db, box, now, testers = {} }: Integr
         });
         return saved;
       });
+      if (afterSave) await afterSave(provider);
       return viewOf(provider, row);
     },
 

@@ -37,6 +37,7 @@ import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 import { derivSwitches } from '../payouts/deriv-rail.ts';
+import { findPixCharge } from '../payments/pix-charges.repository.ts';
 
 /**
  * Moves of the state machine `actor` may make on `order` at `now`, each action once. A pending
@@ -126,8 +127,10 @@ export async function buildOrderView(
           send,
           depositNetwork: await depositNetworkOf(db, detail),
           settings,
+          pixCharge: order.paymentMethod === 'pix' ? await findPixCharge(db, order.id) : null,
         })
       : null;
+  const returned = await paymentsOfOrder(db, order.id, ['refunding', 'refunded']);
   const opensAt = waitsForPlatform(order.status)
     ? processingFrom(settings.operatingHours, now)
     : null;
@@ -182,6 +185,17 @@ export async function buildOrderView(
         : null,
     processingFrom: opensAt ? opensAt.toISOString() : null,
     deposit: await depositSeen(db, order, send),
+    returnedPayments: returned.flatMap((payment) => {
+      const reason = payment.reason;
+      if (reason !== 'payer_not_customer' && reason !== 'amount_outside_limits') return [];
+      return [
+        {
+          amount: amount(payment.amount, send.precision),
+          reason,
+          status: payment.status === 'refunded' ? ('returned' as const) : ('returning' as const),
+        },
+      ];
+    }),
   };
 }
 

@@ -87,6 +87,14 @@ export interface OrdersServiceDeps {
   quoteKey: Buffer;
   now: () => Date;
   logError: (details: object, message: string) => void;
+  /**
+   * A PIX order's charge at the PSP (decision 041): whether one is wanted (asked before the
+   * creation's transaction), and its row and job, queued in that transaction.
+   */
+  pixCharges?: {
+    wanted(): Promise<boolean>;
+    queue(tx: Tx, order: Pick<OrderRow, 'id' | 'expiresAt'>): Promise<void>;
+  };
 }
 
 type CreateInput = z.output<typeof orderCreateSchema>;
@@ -308,6 +316,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       );
     }
     const extraFee = method === 'boleto' ? normalize(settings.boletoFee) : '0';
+    const pixCharge = method === 'pix' && deps.pixCharges ? await deps.pixCharges.wanted() : false;
 
     return db.transaction(async (tx) => {
       // The customer's row is locked until commit: two creations of one customer run one after
@@ -368,6 +377,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       ).catch((error: unknown) => {
         throw isQuoteReused(error) ? new AppError('QUOTE_ALREADY_USED', 409) : error;
       });
+      // the PSP's charge is made by a job once the order commits (no PSP call in this request)
+      if (pixCharge) await deps.pixCharges?.queue(tx, order);
       await insertEvent(tx, {
         orderId: order.id,
         fromStatus: null,

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { createStaticPix, hasError } from 'pix-utils';
 import { BOLETO_BUSINESS_DAYS, dec, toAmount } from '@permuta/contracts';
 import type { PaymentInstructions } from '@permuta/contracts';
-import type { Settings } from '@permuta/db';
+import type { PixChargeRow, Settings } from '@permuta/db';
 import { boletoDueDateOf } from './boleto-deadlines.ts';
 import type { OrderNetworkRef, OrderRow, OrderViewRow, TokenRef } from './orders.repository.ts';
 
@@ -71,6 +71,8 @@ export interface InstructionsInput {
   /** where the platform receives a crypto token sent */
   depositNetwork: OrderNetworkRef | null;
   settings: Settings;
+  /** a PIX order's charge at the PSP (decision 041), if one was asked for */
+  pixCharge?: PixChargeRow | null;
 }
 
 /** What the customer must pay: the amount sent plus the method's extra fee (boleto). */
@@ -87,10 +89,36 @@ export async function paymentInstructions(input: InstructionsInput): Promise<Pay
   const amount = amountToPay(order, send.precision);
   switch (order.paymentMethod) {
     case 'pix': {
+      const charge = input.pixCharge ?? null;
+      if (charge?.status === 'creating') {
+        // Never the static code while the PSP's is made: its txid ties the payment to the order.
+        return {
+          method: 'pix',
+          amount,
+          source: 'preparing',
+          brCode: '',
+          qrCode: '',
+          pixKey: settings.pixKey ?? '',
+          merchantName: settings.pixMerchantName ?? '',
+        };
+      }
+      if (charge?.status === 'active' && charge.pixCopiaECola) {
+        return {
+          method: 'pix',
+          amount,
+          source: 'charge',
+          brCode: charge.pixCopiaECola,
+          qrCode: await qrDataUrl(charge.pixCopiaECola),
+          pixKey: settings.pixKey ?? '',
+          merchantName: settings.pixMerchantName ?? '',
+        };
+      }
+      // No PSP, or its charge could not be made: the static BR Code of the platform's key.
       const brCode = pixBrCode(settings, amount, order.reference);
       return {
         method: 'pix',
         amount,
+        source: 'static',
         brCode: brCode ?? '',
         qrCode: brCode ? await qrDataUrl(brCode) : '',
         pixKey: settings.pixKey ?? '',

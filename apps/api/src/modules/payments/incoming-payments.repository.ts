@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { incomingPayments } from '@permuta/db';
 import type {
   Db,
@@ -92,4 +92,44 @@ export async function paymentsOfOrder(
       ),
     )
     .orderBy(desc(incomingPayments.occurredAt));
+}
+
+/** A payment by its id, locked until the transaction ends when `lock`. */
+export async function findPaymentById(
+  db: Db | Tx,
+  id: string,
+  lock = false,
+): Promise<IncomingPaymentRow | null> {
+  const query = db.select().from(incomingPayments).where(eq(incomingPayments.id, id)).limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return row ?? null;
+}
+
+/**
+ * Payments of a provider still to be returned to their payer: decided `refunding` (the payer was
+ * not the customer), or credited outside the order's limits and not refunded yet.
+ */
+export async function paymentsToRefund(
+  db: Db | Tx,
+  provider: IncomingProvider,
+  limit = 100,
+): Promise<IncomingPaymentRow[]> {
+  return db
+    .select()
+    .from(incomingPayments)
+    .where(
+      and(
+        eq(incomingPayments.provider, provider),
+        or(
+          eq(incomingPayments.status, 'refunding'),
+          and(
+            eq(incomingPayments.status, 'credited'),
+            eq(incomingPayments.reason, 'amount_outside_limits'),
+            isNull(incomingPayments.refundReceipt),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(incomingPayments.createdAt))
+    .limit(limit);
 }

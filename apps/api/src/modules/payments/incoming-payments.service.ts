@@ -1,6 +1,6 @@
 import { dec, normalize, AWAITING_FUNDS_STATUSES } from '@permuta/contracts';
 import type { OrderStatus } from '@permuta/contracts';
-import type { IncomingPaymentRow, IncomingProvider, Tx } from '@permuta/db';
+import type { Db, IncomingPaymentRow, IncomingProvider, Tx } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Log } from '../../lib/log.ts';
@@ -9,7 +9,12 @@ import type { MoveActor } from '../orders/order-transition.ts';
 import { depositNetworkOf } from '../orders/order-view.ts';
 import { findOrderDetail } from '../orders/orders.repository.ts';
 import type { OrderDetailRow } from '../orders/orders.repository.ts';
-import { recordAndLockPayment, updatePayment } from './incoming-payments.repository.ts';
+import {
+  findPaymentById,
+  paymentsToRefund,
+  recordAndLockPayment,
+  updatePayment,
+} from './incoming-payments.repository.ts';
 
 /**
  * Money a provider reports on one of the platform's accounts (decision 036): the PIX PSP, the
@@ -86,6 +91,8 @@ const CREDITABLE: readonly OrderStatus[] = AWAITING_FUNDS_STATUSES;
 const SYSTEM: MoveActor = { type: 'system', id: null };
 
 export interface IncomingPaymentsDeps {
+  /** for reads outside a move (the payments to refund) */
+  db: Db;
   mover: OrderMover;
   now: () => Date;
   log: Log;
@@ -122,7 +129,7 @@ export async function paymentMismatch(
   return null;
 }
 
-export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps) {
+export function createIncomingPayments({ db, mover, now, log }: IncomingPaymentsDeps) {
   async function audit(
     tx: Tx,
     payment: IncomingPaymentRow,
@@ -287,7 +294,89 @@ export function createIncomingPayments({ mover, now, log }: IncomingPaymentsDeps
         return { kind: 'credited', payment: row, orderId, refundOnly: confirmed.refundOnly };
       });
     },
+
+    /** A payment by its id (null when there is none). */
+    async find(id: string): Promise<IncomingPaymentRow | null> {
+      return findPaymentById(db, id);
+    },
+
+    /**
+     * Payments of `provider` to be returned to their payer in full: the payer was not the
+     * customer (`refunding`), or the amount credited its order outside the limits (refund-only)
+     * and no refund is recorded yet.
+     */
+    async toRefund(provider: IncomingProvider, limit?: number): Promise<IncomingPaymentRow[]> {
+      return paymentsToRefund(db, provider, limit);
+    },
+
+    /**
+     * Records that the provider returned the payment (its receipt), once: the row is locked and
+     * a payment already refunded is left as it is (`false`). A refund-only order the payment
+     * credited is refunded by the system in the same transaction (admin_confirmed -> refunded;
+     * the provider's receipt is its proof, decision 036), with a note saying why.
+     */
+    async recordRefund(paymentId: string, receipt: RefundReceipt): Promise<boolean> {
+      return mover.transaction(async (tx, move, touched) => {
+        const payment = await findPaymentById(tx, paymentId, true);
+        if (!payment || !awaitsRefund(payment)) return false;
+        const creditedOrder = payment.status === 'credited' ? payment.orderId : null;
+        const row = await updatePayment(tx, payment.id, {
+          status: 'refunded',
+          refundId: receipt.refundId,
+          refundReceipt: JSON.stringify(receipt),
+        });
+        await audit(tx, row, 'payment.refunded', {
+          orderId: row.orderId,
+          reason: row.reason,
+          refundId: receipt.refundId,
+          providerId: receipt.providerId,
+          providerStatus: receipt.status,
+        });
+        if (creditedOrder) {
+          const detail = await findOrderDetail(tx, creditedOrder);
+          if (detail?.order.status === 'admin_confirmed' && detail.order.refundOnly) {
+            await move({
+              order: creditedOrder,
+              action: 'refund',
+              actor: SYSTEM,
+              at: now(),
+              note:
+                `${payment.provider} payment ${payment.externalId} outside the order's limits ` +
+                `returned to the payer in full (refund ${receipt.providerId})`,
+            });
+          } else {
+            log.warn(
+              { orderId: creditedOrder, paymentId, status: detail?.order.status },
+              'a refunded payment left its order as it was (no longer refund-only and confirmed)',
+            );
+          }
+        }
+        if (row.orderId) touched(row.orderId);
+        return true;
+      });
+    },
   };
+}
+
+/** What the provider answered to a refund (kept on the payment as its receipt). */
+export interface RefundReceipt {
+  /** our id of the refund at the provider (its idempotency key) */
+  refundId: string;
+  /** the provider's id of the return (PIX: the devolução's rtrId) */
+  providerId: string;
+  status: string;
+  amount: string;
+  at: string;
+}
+
+/** Whether a payment is to be returned to its payer (see `toRefund`). */
+export function awaitsRefund(payment: IncomingPaymentRow): boolean {
+  return (
+    payment.status === 'refunding' ||
+    (payment.status === 'credited' &&
+      payment.reason === 'amount_outside_limits' &&
+      payment.refundReceipt === null)
+  );
 }
 
 export type IncomingPayments = ReturnType<typeof createIncomingPayments>;

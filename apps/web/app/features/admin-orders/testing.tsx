@@ -87,6 +87,7 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     completesAt: null,
     processingFrom: null,
     deposit: null,
+    returnedPayments: [],
     customer: {
       id: 'c1',
       name: 'Maria Souza',

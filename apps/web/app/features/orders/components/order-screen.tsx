@@ -167,6 +167,20 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
         </Alert>
       )}
 
+      {order.returnedPayments.map((returned, index) => (
+        <Alert
+          key={index}
+          color="yellow"
+          variant="light"
+          role="status"
+          data-testid="payment-returned"
+        >
+          {t(`orders.order.returned.${returned.reason}.${returned.status}`, {
+            amount: formatMoney(returned.amount, order.send, locale),
+          })}
+        </Alert>
+      ))}
+
       {order.refundOnly && !final && order.amountReceived && (
         <Alert color="yellow" variant="light" role="status" data-testid="refund-only">
           {t('orders.order.refundOnly', {

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Loader.css';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { formatBoletoLine } from '@permuta/contracts/boleto-line';
 import { formatPixKey, formatTaxId } from '@permuta/contracts/br-format';
@@ -107,9 +108,21 @@ function MethodInstructions({
   const locale = useLocale();
   switch (payment.method) {
     case 'pix':
+      if (payment.source === 'preparing') {
+        // The PSP's code of this order is being made: never the static code meanwhile (the
+        // charge's txid is what ties the payment to the order). The page refreshes when it is ready.
+        return (
+          <Group gap="sm" role="status" data-testid="pix-preparing">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">{t('orders.pay.pix.preparing')}</Text>
+          </Group>
+        );
+      }
       return (
-        <Stack gap="md">
-          <Text size="sm">{t('orders.pay.pix.intro')}</Text>
+        <Stack gap="md" data-testid={`pix-${payment.source}`}>
+          <Text size="sm">
+            {t(payment.source === 'charge' ? 'orders.pay.pix.introCharge' : 'orders.pay.pix.intro')}
+          </Text>
           <img
             className={classes.qr}
             src={qrSource(payment.qrCode)}

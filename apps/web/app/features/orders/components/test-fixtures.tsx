@@ -192,6 +192,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     payment: {
       method: 'pix',
       amount: '540.00',
+      source: 'static',
       brCode: '00020126580014br.gov.bcb.pix0136permuta-key5204000053039865406540.005802BR',
       qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
       pixKey: 'pix@permuta.example',
@@ -200,6 +201,7 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     completesAt: null,
     processingFrom: null,
     deposit: null,
+    returnedPayments: [],
     ...over,
   };
 }
