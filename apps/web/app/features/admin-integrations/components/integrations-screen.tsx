@@ -83,6 +83,8 @@ const KNOWN_RESULTS = [
   'account_mismatch',
   'incomplete',
   'not_available',
+  'no_pix_key',
+  'rejected',
 ] as const;
 type KnownResult = (typeof KNOWN_RESULTS)[number];
 const isKnownResult = (result: string): result is KnownResult =>
