@@ -4,6 +4,8 @@
  * retry, and see what customers paid into the agent account ("Deriv in"). One interface; the real
  * client is deriv-client.ts, tests run it against src/fakes/fake-deriv.ts. Decision 038.
  */
+import { ProviderError } from '../provider-error.ts';
+import type { ProviderErrorKind } from '../provider-error.ts';
 
 /** Deriv's statement action types (statement/receive.json). */
 export type DerivActionType =
@@ -154,16 +156,11 @@ export interface DerivAgent {
   close(): Promise<void>;
 }
 
-export type DerivErrorKind = 'not_configured' | 'rejected' | 'timeout' | 'unavailable';
+export type DerivErrorKind = ProviderErrorKind;
 
 /** Base class: every failure of the Deriv client is one of these. */
-export class DerivError extends Error {
+export class DerivError extends ProviderError {
   override name = 'DerivError';
-  readonly kind: DerivErrorKind;
-  constructor(kind: DerivErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.kind = kind;
-  }
 }
 
 /** No token (or no app id) configured: nothing can be asked. */
@@ -226,9 +223,7 @@ export function isDerivError(error: unknown): error is DerivError {
 }
 
 /** Whether a failed transfer may have moved money (look it up with findTransfer first). */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return error instanceof DerivTimeoutError || error instanceof DerivUnavailableError;
-}
+export { isOutcomeUnknown } from '../provider-error.ts';
 
 /** What Deriv accepts as a transfer description (paymentagent_transfer/send.json). */
 export const DESCRIPTION_PATTERN = /^[0-9A-Za-z .,'-]{0,250}$/;

@@ -3,6 +3,8 @@
  * (Binance's REST API shape). One interface; the real client is binance-client.ts, tests run it
  * against test/fake-exchange.ts.
  */
+import { ProviderError } from '../provider-error.ts';
+import type { ProviderErrorKind } from '../provider-error.ts';
 
 /** One network of a coin in the capital config (GET /sapi/v1/capital/config/getall). */
 export interface ExchangeNetwork {
@@ -155,16 +157,11 @@ export interface ExchangeClient {
   depositHistory(query: DepositHistoryQuery): Promise<DepositRecord[]>;
 }
 
-export type ExchangeErrorKind = 'not_configured' | 'rejected' | 'timeout' | 'unavailable';
+export type ExchangeErrorKind = ProviderErrorKind;
 
 /** Base class: every failure of the exchange client is one of these. */
-export class ExchangeError extends Error {
+export class ExchangeError extends ProviderError {
   override name = 'ExchangeError';
-  readonly kind: ExchangeErrorKind;
-  constructor(kind: ExchangeErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.kind = kind;
-  }
 }
 
 /** No API key/secret configured: signed calls are impossible. */

@@ -7,6 +7,8 @@
  * Records the PSP answers (a received PIX, a devolução, a sent PIX) keep the API Pix's own field
  * names (endToEndId, valor, horario…), so what is stored and logged matches the PSP's statements.
  */
+import { ProviderError } from '../provider-error.ts';
+import type { ProviderErrorKind } from '../provider-error.ts';
 
 /** Status of a charge record (CobrancaStatus of the API Pix). */
 export type CobStatus =
@@ -211,16 +213,11 @@ export interface PixSender {
   lookUp(sendId: string): Promise<SentPix | null>;
 }
 
-export type PixPspErrorKind = 'not_configured' | 'rejected' | 'timeout' | 'unavailable';
+export type PixPspErrorKind = ProviderErrorKind;
 
 /** Base class: every failure of the PIX clients is one of these. */
-export class PixPspError extends Error {
+export class PixPspError extends ProviderError {
   override name = 'PixPspError';
-  readonly kind: PixPspErrorKind;
-  constructor(kind: PixPspErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.kind = kind;
-  }
 }
 
 /** No client id/secret configured: no call is possible. */
@@ -305,6 +302,4 @@ export function isPixPspError(error: unknown): error is PixPspError {
 }
 
 /** Whether the outcome of a money-moving call that failed with this error is unknown. */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return isPixPspError(error) && (error.kind === 'timeout' || error.kind === 'unavailable');
-}
+export { isOutcomeUnknown } from '../provider-error.ts';

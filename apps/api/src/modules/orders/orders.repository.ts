@@ -203,8 +203,8 @@ export interface OrderDetailRow {
   customer: CustomerRef;
 }
 
-/** The columns of an order's detail: the order, its tokens, its network and its customer. */
-const detailColumns = {
+/** An order with its two tokens and its network: what every read of one with its tokens takes. */
+export const orderWithTokensColumns = {
   order: orders,
   send: {
     id: sendToken.id,
@@ -223,6 +223,25 @@ const detailColumns = {
     enabled: receiveToken.enabled,
   },
   network: networks,
+};
+
+/** Orders with their tokens and network (orderWithTokensColumns), filtered by `where`. */
+export function findOrdersWithTokens(
+  db: Db | Tx,
+  where: (tokens: { send: typeof sendToken; receive: typeof receiveToken }) => SQL | undefined,
+) {
+  return db
+    .select(orderWithTokensColumns)
+    .from(orders)
+    .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+    .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+    .leftJoin(networks, eq(networks.id, orders.networkId))
+    .where(where({ send: sendToken, receive: receiveToken }));
+}
+
+/** The columns of an order's detail: the order, its tokens, its network and its customer. */
+const detailColumns = {
+  ...orderWithTokensColumns,
   customer: {
     id: users.id,
     name: users.name,

@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, isNotNull, min, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { dec, AWAITING_FUNDS_STATUSES } from '@permuta/contracts';
 import { incomingPayments as payments, networks, orders, tokens } from '@permuta/db';
 import type { Db } from '@permuta/db';
@@ -13,7 +12,7 @@ import type { DepositRecord, ExchangeClient } from '../../adapters/exchange/exch
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { Log } from '../../lib/log.ts';
 import { depositNetworkOf } from '../orders/order-view.ts';
-import { readSettings } from '../orders/orders.repository.ts';
+import { findOrdersWithTokens, readSettings } from '../orders/orders.repository.ts';
 import { matchCryptoDeposit } from './crypto-deposit-match.ts';
 import type { DepositToMatch, OrderCandidate } from './crypto-deposit-match.ts';
 import type { IncomingPayments, ReceiveOutcome } from './incoming-payments.service.ts';
@@ -91,9 +90,6 @@ export function depositConfirmations(
   };
 }
 
-const sendToken = alias(tokens, 'send_token');
-const receiveToken = alias(tokens, 'receive_token');
-
 export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
   const { db, exchange, incomingPayments, now, log } = deps;
   let warnedNotConfigured = false;
@@ -131,38 +127,13 @@ export function createCryptoDepositWatcher(deps: CryptoDepositWatcherDeps) {
   /** The open orders sending these tokens, with where they receive them and their deposits. */
   async function candidatesFor(codes: readonly string[], since: Date): Promise<OrderCandidate[]> {
     if (codes.length === 0) return [];
-    const rows = await db
-      .select({
-        order: orders,
-        send: {
-          id: sendToken.id,
-          code: sendToken.code,
-          name: sendToken.name,
-          kind: sendToken.kind,
-          precision: sendToken.precision,
-          enabled: sendToken.enabled,
-        },
-        receive: {
-          id: receiveToken.id,
-          code: receiveToken.code,
-          name: receiveToken.name,
-          kind: receiveToken.kind,
-          precision: receiveToken.precision,
-          enabled: receiveToken.enabled,
-        },
-        network: networks,
-      })
-      .from(orders)
-      .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
-      .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
-      .leftJoin(networks, eq(networks.id, orders.networkId))
-      .where(
-        and(
-          inArray(orders.status, [...AWAITING_FUNDS_STATUSES]),
-          inArray(sendToken.code, [...codes]),
-          eq(sendToken.kind, 'crypto'),
-        ),
-      );
+    const rows = await findOrdersWithTokens(db, ({ send }) =>
+      and(
+        inArray(orders.status, [...AWAITING_FUNDS_STATUSES]),
+        inArray(send.code, [...codes]),
+        eq(send.kind, 'crypto'),
+      ),
+    );
     const open = rows.filter((row) => row.order.expiresAt.getTime() >= since.getTime());
     const attached =
       open.length === 0
