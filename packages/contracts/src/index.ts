@@ -23,4 +23,5 @@ export * from './explorers.ts';
 export * from './boleto-line.ts';
 export * from './payout-errors.ts';
 export * from './payout-plan.ts';
+export * from './payout-risk.ts';
 export * from './integrations.ts';

@@ -4,6 +4,7 @@ import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
 import { ceilTo, dec, floorTo } from './money.ts';
 import { payoutErrorSchema } from './payout-errors.ts';
 import { payoutPlanSchema } from './payout-plan.ts';
+import { payoutHoldViewSchema } from './payout-risk.ts';
 import {
   amountSchema,
   dateFilterSchema,
@@ -453,6 +454,8 @@ export const adminOrderSchema = orderSchema
     autoPayout: z.boolean(),
     /** what happens to the payout once the funds are confirmed (the confirm-funds dialog) */
     payoutPlan: payoutPlanSchema,
+    /** the risk limits' hold of the automatic payout (decision 043); null when never held */
+    payoutHold: payoutHoldViewSchema.nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;

@@ -35,6 +35,8 @@ const TABLES = [
   'idempotency_keys',
   'incoming_payments',
   'integrations',
+  'payout_risk_checks',
+  'payout_approvals',
   'contact_messages',
 ];
 
