@@ -31,6 +31,8 @@ import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogu
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { workOrderJobs } from './modules/orders/order-jobs.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
+import { payoutRiskRoutes } from './modules/payouts/payout-risk.routes.ts';
+import { workPayoutRiskJobs } from './modules/payouts/payout-risk.ts';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
@@ -164,6 +166,7 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await workOrderJobs(app.jobs, services.orderJobs, now);
     await workPayoutJobs(app.jobs, services.payouts, app.log);
+    await workPayoutRiskJobs(app.jobs, services.payoutRisk, app.log);
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
   });
 
@@ -181,6 +184,7 @@ export async function buildApp(
     service: services.catalogue,
     exchange: services.catalogueExchange,
   });
+  await app.register(payoutRiskRoutes, { risk: services.payoutRisk, orders: services.adminOrders });
   await app.register(orderRoutes, {
     orders: services.orders,
     streams: services.orderStreams,

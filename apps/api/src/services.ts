@@ -35,6 +35,7 @@ import { createIncomingPayments } from './modules/payments/incoming-payments.ser
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
+import { createPayoutRisk } from './modules/payouts/payout-risk.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
@@ -219,6 +220,14 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orderStreams,
     mover,
     payouts,
+    // the approvals and releases of automatic payouts held by the risk limits (decision 043)
+    payoutRisk: createPayoutRisk({
+      db,
+      jobs: infra.jobs,
+      mover,
+      now,
+      log: infra.log.child({ component: 'payout-risk' }),
+    }),
     // every provider's report of money received goes through this one door (decision 036)
     incomingPayments: createIncomingPayments({
       mover,

@@ -33,6 +33,7 @@ import type {
   TokenRef,
 } from './orders.repository.ts';
 import { availableStock } from '../treasury/treasury.service.ts';
+import { payoutHoldView, payoutRiskPreview } from '../payouts/payout-risk.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 
 /**
@@ -209,7 +210,11 @@ export async function buildAdminOrderView(
             needed: order.amountReceive,
           }
         : undefined,
+      automaticPayoutApplies(plan) && !order.refundOnly
+        ? await payoutRiskPreview(db, detail, settings, now)
+        : null,
     ),
+    payoutHold: await payoutHoldView(db, order.id, order.status),
   };
 }
 

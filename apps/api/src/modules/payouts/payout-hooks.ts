@@ -10,6 +10,7 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import type { MoveResult } from '../orders/order-transition.ts';
 import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import type { PayoutLock } from './payout-lock.ts';
+import { riskHold } from './payout-risk.ts';
 import { PAYOUT_QUEUE, automaticPayoutApplies } from './payouts.service.ts';
 import type { PayoutJob } from './payouts.service.ts';
 import { startPayoutAttempt } from './payouts.repository.ts';
@@ -51,7 +52,10 @@ export function createPayoutHooks({ db, exchange, jobs, lock }: PayoutHooksDeps)
         const settings = await readSettings(tx);
         if (!settings.autoCryptoPayouts) return;
         const detail = await findOrderDetail(tx, orderId);
-        if (detail && automaticPayoutApplies(settings, detail)) await enqueue(tx, orderId);
+        if (detail && automaticPayoutApplies(settings, detail)) {
+          // Risk limits (decision 043, payout-risk.ts): a held payout waits, recorded, for approval.
+          if (!(await riskHold(tx, detail, settings, jobs))) await enqueue(tx, orderId);
+        }
       }
     },
 
