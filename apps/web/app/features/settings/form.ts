@@ -55,6 +55,13 @@ export interface SettingsFormValues {
   customerMaxOrderBrl: string;
   customerMaxDailyBrl: string;
   // --- end of per-customer order limits ---
+  // --- risk limits of automatic payouts ---
+  autoPayoutMaxOrderBrl: string;
+  autoPayoutMaxCustomerDayBrl: string;
+  payoutSecondApprovalAboveBrl: string;
+  payoutFirstOrdersHeld: number | string;
+  payoutNewWalletHoldHours: number | string;
+  // --- end of risk limits of automatic payouts ---
 }
 
 export type FormErrors = Record<string, string>;
@@ -68,6 +75,9 @@ const AMOUNT_KEYS = [
   'whatsappThresholdBrl',
   'customerMaxOrderBrl',
   'customerMaxDailyBrl',
+  'autoPayoutMaxOrderBrl',
+  'autoPayoutMaxCustomerDayBrl',
+  'payoutSecondApprovalAboveBrl',
 ] as const;
 
 /** A stored amount ("1234.5") as the page writes it, without grouping ("1234,5" in pt-BR). */
@@ -127,6 +137,8 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
     twoFactorRequired: settings.twoFactorRequired,
     autoCryptoPayouts: settings.autoCryptoPayouts,
     customerMaxOpenOrders: settings.customerMaxOpenOrders,
+    payoutFirstOrdersHeld: settings.payoutFirstOrdersHeld,
+    payoutNewWalletHoldHours: settings.payoutNewWalletHoldHours,
   };
 }
 
@@ -177,6 +189,8 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     twoFactorRequired: values.twoFactorRequired,
     autoCryptoPayouts: values.autoCryptoPayouts,
     customerMaxOpenOrders: wholeNumber(values.customerMaxOpenOrders) as number,
+    payoutFirstOrdersHeld: wholeNumber(values.payoutFirstOrdersHeld) as number,
+    payoutNewWalletHoldHours: wholeNumber(values.payoutNewWalletHoldHours) as number,
   };
 }
 
