@@ -217,6 +217,8 @@ export const CUSTOMER_SUMMARIES = [
   'not_paid_yet',
   'waiting_deposit_confirmation',
   'waiting_admin_confirmation',
+  /** funds confirmed, the automatic payout held by the risk limits (decision 043); no reasons */
+  'under_review',
   'closed',
 ] as const;
 export type CustomerSummary = (typeof CUSTOMER_SUMMARIES)[number];
@@ -270,5 +272,6 @@ export const CUSTOMER_SUMMARY_TEXT: Record<CustomerSummary, { 'en-US': string; '
       'en-US': 'waiting for admin confirmation',
       'pt-BR': 'aguardando confirmação do administrador',
     },
+    under_review: { 'en-US': 'under review', 'pt-BR': 'em análise' },
     closed: { 'en-US': 'closed', 'pt-BR': 'encerrado' },
   };

@@ -33,7 +33,7 @@ import type {
   TokenRef,
 } from './orders.repository.ts';
 import { availableStock } from '../treasury/treasury.service.ts';
-import { payoutHoldView, payoutRiskPreview } from '../payouts/payout-risk.ts';
+import { payoutHoldView, payoutRiskPreview, payoutUnderReview } from '../payouts/payout-risk.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 
 /**
@@ -109,7 +109,11 @@ export async function buildOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    summary: customerSummary(order.status),
+    // a payout held by the risk limits reads "under review", never why (decision 043)
+    summary:
+      order.status === 'admin_confirmed' && (await payoutUnderReview(db, order.id))
+        ? 'under_review'
+        : customerSummary(order.status),
     send: side(send),
     receive: side(receive),
     network: network ? { code: network.code, name: network.name } : null,

@@ -261,6 +261,27 @@ describe('risk limits of automatic payouts', () => {
     expect(again.json().error.code).toBe('PAYOUT_NOT_HELD');
   });
 
+  it('tells the customer "under review" while it waits, without the reasons', async () => {
+    const who = await customer();
+    await limits({ autoPayoutMaxOrderBrl: '100' });
+    const order = await paidOrder(who);
+    await expectHeld(order.id, ['order_over_limit']);
+    const page = async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}`,
+        headers: { cookie: who.cookie },
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer;
+    };
+    const held = await page();
+    expect(held.json()).toMatchObject({ status: 'admin_confirmed', summary: 'under_review' });
+    expect(held.body).not.toMatch(/order_over_limit|payoutHold|approvals/);
+    expect((await approve(financeA, order.id)).statusCode).toBe(200);
+    expect((await page()).json().summary).toBe('waiting_admin_confirmation');
+  });
+
   it('needs two different admins above the second limit: the same one twice is refused, the payout is queued once', async () => {
     const who = await customer();
     await limits({ autoPayoutMaxOrderBrl: '100', payoutSecondApprovalAboveBrl: '512.99' });

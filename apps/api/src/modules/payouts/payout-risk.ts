@@ -175,6 +175,12 @@ export async function payoutHoldView(
   };
 }
 
+/** Whether the order's automatic payout waits for an approval or its release now. */
+export async function payoutUnderReview(conn: Db | Tx, orderId: string): Promise<boolean> {
+  const check = await findRiskCheck(conn, orderId);
+  return Boolean(check && check.reasons.length > 0 && !check.queuedAt);
+}
+
 /**
  * What the rule would say of an order not confirmed yet (the confirm-funds dialog's plan), or
  * what holds it now; null when nothing holds it.
