@@ -316,8 +316,13 @@ export const MAX_BULK_ORDERS = 100;
 
 const orderIdSchema = z.uuid();
 
+/** The desk's status filter: a status, all, or the payouts held by the risk limits (043). */
+export const ADMIN_STATUS_FILTERS = ['all', 'payout_held', ...ORDER_STATUSES] as const;
+export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
+
 export const adminOrderListQuerySchema = z.object({
-  status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+  /** a status, `all`, or `payout_held` (funds confirmed, payout waiting for an approval) */
+  status: z.enum(ADMIN_STATUS_FILTERS).default('all'),
   /** reference, customer name, e-mail, or transaction hash */
   q: z.string().trim().max(200).optional(),
   /** created at or after (ISO date or date-time) */

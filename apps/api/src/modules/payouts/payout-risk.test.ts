@@ -261,6 +261,32 @@ describe('risk limits of automatic payouts', () => {
     expect(again.json().error.code).toBe('PAYOUT_NOT_HELD');
   });
 
+  it("lists the held payouts on the desk's filter", async () => {
+    const who = await customer();
+    await limits({ autoPayoutMaxOrderBrl: '100' });
+    const held = await paidOrder(who);
+    await expectHeld(held.id, ['order_over_limit']);
+    await limits({});
+    const free = await paidOrder(who);
+    await expectQueued(free.id);
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders?status=payout_held&limit=100',
+      headers: { cookie: operator.cookie },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const ids = (answer.json().items as { id: string }[]).map((item) => item.id);
+    expect(ids).toContain(held.id);
+    expect(ids).not.toContain(free.id);
+    expect((await approve(financeA, held.id)).statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders?status=payout_held&limit=100',
+      headers: { cookie: operator.cookie },
+    });
+    expect((after.json().items as { id: string }[]).map((item) => item.id)).not.toContain(held.id);
+  });
+
   it('tells the customer "under review" while it waits, without the reasons', async () => {
     const who = await customer();
     await limits({ autoPayoutMaxOrderBrl: '100' });
