@@ -32,6 +32,12 @@ export const NOT_OWED_STATUSES = [
   'admin_paid',
 ] as const satisfies readonly OrderStatus[];
 
+/** Orders whose payout went out: a customer's "finished" orders (the payout risk limits, 043). */
+export const PAID_OUT_STATUSES = [
+  'admin_paid',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+
 /** Orders that still hold stock and a wallet: everything not final. */
 export const OPEN_STATUSES = ORDER_STATUSES.filter(
   (status) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(status),

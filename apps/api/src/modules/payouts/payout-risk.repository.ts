@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { orders, payoutApprovals, payoutRiskChecks, users, wallets } from '@permuta/db';
 import type { Db, PayoutRiskCheck, Tx } from '@permuta/db';
+import { PAID_OUT_STATUSES } from '@permuta/contracts/order-state';
 import type { PayoutHoldReason } from '@permuta/contracts';
 
 /** The risk checks' data (decision 043): reads of the rule's inputs, the checks, the approvals. */
 
 /** Statuses of an order whose payout went out: the customer's "finished" orders. */
-const PAID_OUT = ['admin_paid', 'completed'] as const;
+const PAID_OUT = PAID_OUT_STATUSES;
 
 /** Orders of the customer whose payout went out. */
 export async function finishedOrderCount(db: Db | Tx, userId: string): Promise<number> {
