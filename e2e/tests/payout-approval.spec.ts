@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { request } from '@playwright/test';
 import { LOCALES, errorMessage } from '@permuta/contracts';
 import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
@@ -111,6 +112,19 @@ for (const locale of LOCALES) {
           page.getByRole('button', { name: text(locale, 'adminOrders.hold.approve') }),
         ).toHaveCount(0);
         await saveShots(page, `payout-approval-${locale}-approved`, BOTH_WIDTHS);
+
+        // the limits on the settings screen, in the admin's language
+        await page.goto(url(locale, '/admin/general-settings'));
+        const section = page.locator('section[aria-labelledby="settings-payout-risk"]');
+        await expect(section).toContainText(text(locale, 'adminSettings.sections.payoutRisk'));
+        await expect(
+          section.getByLabel(text(locale, 'adminSettings.fields.payoutFirstOrdersHeld')),
+        ).toHaveValue('0');
+        if (process.env.SHOTS_DIR) {
+          await section.screenshot({
+            path: path.join(process.env.SHOTS_DIR, `payout-approval-${locale}-settings.png`),
+          });
+        }
 
         expect(unexpectedErrors(errors, [409])).toEqual([]);
         await context.close();
