@@ -147,6 +147,15 @@ function wholeNumber(value: number | string): number | string {
   return typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value);
 }
 
+/**
+ * A whole number whose 0 means something (0 turns a rule off): a blank field is refused by the
+ * rules (NaN), never read as 0 as the number coercion would.
+ */
+function wholeNumberNotBlank(value: number | string): number {
+  const whole = wholeNumber(value);
+  return whole === '' ? Number.NaN : (whole as number);
+}
+
 /** What the shared schema validates for the form's values. */
 export function settingsInputOf(values: SettingsFormValues, locale: Locale): SettingsInput {
   const bank = values.bankAccount;
@@ -189,8 +198,8 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     twoFactorRequired: values.twoFactorRequired,
     autoCryptoPayouts: values.autoCryptoPayouts,
     customerMaxOpenOrders: wholeNumber(values.customerMaxOpenOrders) as number,
-    payoutFirstOrdersHeld: wholeNumber(values.payoutFirstOrdersHeld) as number,
-    payoutNewWalletHoldHours: wholeNumber(values.payoutNewWalletHoldHours) as number,
+    payoutFirstOrdersHeld: wholeNumberNotBlank(values.payoutFirstOrdersHeld),
+    payoutNewWalletHoldHours: wholeNumberNotBlank(values.payoutNewWalletHoldHours),
   };
 }
 
