@@ -35,6 +35,8 @@ import { pixWebhookRoutes } from './modules/payments/pix-webhook.routes.ts';
 import { workPayoutJobs } from './modules/payouts/payouts.worker.ts';
 import { workCryptoDepositJobs } from './modules/payments/crypto-deposits.watcher.ts';
 import { workDerivDeposits } from './modules/payments/deriv-deposits.ts';
+import { payoutRiskRoutes } from './modules/payouts/payout-risk.routes.ts';
+import { workPayoutRiskJobs } from './modules/payouts/payout-risk.ts';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
@@ -173,6 +175,7 @@ export async function buildApp(
     await workOrderJobs(app.jobs, services.orderJobs, now);
     await workPayoutJobs(app.jobs, services.payouts, app.log);
     await workDerivDeposits(app.jobs, services.derivDeposits);
+    await workPayoutRiskJobs(app.jobs, services.payoutRisk, app.log);
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
     await workCryptoDepositJobs(app.jobs, services.cryptoDeposits);
     await workPixDepositJobs(app.jobs, services.pixDeposits, app.log);
@@ -192,6 +195,7 @@ export async function buildApp(
     service: services.catalogue,
     exchange: services.catalogueExchange,
   });
+  await app.register(payoutRiskRoutes, { risk: services.payoutRisk, orders: services.adminOrders });
   await app.register(orderRoutes, {
     orders: services.orders,
     streams: services.orderStreams,

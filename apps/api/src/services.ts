@@ -43,6 +43,7 @@ import { createDerivRail } from './modules/payouts/deriv-rail.ts';
 import { createDerivAgents, derivTester } from './modules/integrations/deriv-agent.ts';
 import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import type { PayoutRail } from './modules/payouts/rails.ts';
+import { createPayoutRisk } from './modules/payouts/payout-risk.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
@@ -275,6 +276,14 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orderStreams,
     mover,
     payouts,
+    // the approvals and releases of automatic payouts held by the risk limits (decision 043)
+    payoutRisk: createPayoutRisk({
+      db,
+      jobs: infra.jobs,
+      mover,
+      now,
+      log: infra.log.child({ component: 'payout-risk' }),
+    }),
     // every provider's report of money received goes through this one door (decision 036)
     incomingPayments,
     // crypto in: the exchange's deposit history, reported through that door (decision 039)

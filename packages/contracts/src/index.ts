@@ -24,5 +24,6 @@ export * from './boleto-line.ts';
 export * from './payout-errors.ts';
 export * from './payout-plan.ts';
 export * from './deriv-name.ts';
+export * from './payout-risk.ts';
 export * from './integrations.ts';
 export * from './payments.ts';

@@ -32,6 +32,12 @@ export const NOT_OWED_STATUSES = [
   'admin_paid',
 ] as const satisfies readonly OrderStatus[];
 
+/** Orders whose payout went out: a customer's "finished" orders (the payout risk limits, 043). */
+export const PAID_OUT_STATUSES = [
+  'admin_paid',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+
 /** Orders that still hold stock and a wallet: everything not final. */
 export const OPEN_STATUSES = ORDER_STATUSES.filter(
   (status) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(status),
@@ -228,6 +234,8 @@ export const CUSTOMER_SUMMARIES = [
   'not_paid_yet',
   'waiting_deposit_confirmation',
   'waiting_admin_confirmation',
+  /** funds confirmed, the automatic payout held by the risk limits (decision 043); no reasons */
+  'under_review',
   'closed',
 ] as const;
 export type CustomerSummary = (typeof CUSTOMER_SUMMARIES)[number];
@@ -281,5 +289,6 @@ export const CUSTOMER_SUMMARY_TEXT: Record<CustomerSummary, { 'en-US': string; '
       'en-US': 'waiting for admin confirmation',
       'pt-BR': 'aguardando confirmação do administrador',
     },
+    under_review: { 'en-US': 'under review', 'pt-BR': 'em análise' },
     closed: { 'en-US': 'closed', 'pt-BR': 'encerrado' },
   };

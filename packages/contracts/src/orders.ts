@@ -4,6 +4,7 @@ import { quoteRequestSchema, quoteResponseSchema } from './quote.ts';
 import { ceilTo, dec, floorTo } from './money.ts';
 import { payoutErrorSchema } from './payout-errors.ts';
 import { payoutPlanSchema } from './payout-plan.ts';
+import { payoutHoldViewSchema } from './payout-risk.ts';
 import {
   amountSchema,
   dateFilterSchema,
@@ -356,8 +357,13 @@ export const MAX_BULK_ORDERS = 100;
 
 const orderIdSchema = z.uuid();
 
+/** The desk's status filter: a status, all, or the payouts held by the risk limits (043). */
+export const ADMIN_STATUS_FILTERS = ['all', 'payout_held', ...ORDER_STATUSES] as const;
+export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
+
 export const adminOrderListQuerySchema = z.object({
-  status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+  /** a status, `all`, or `payout_held` (funds confirmed, payout waiting for an approval) */
+  status: z.enum(ADMIN_STATUS_FILTERS).default('all'),
   /** reference, customer name, e-mail, or transaction hash */
   q: z.string().trim().max(200).optional(),
   /** created at or after (ISO date or date-time) */
@@ -494,6 +500,8 @@ export const adminOrderSchema = orderSchema
     autoPayout: z.boolean(),
     /** what happens to the payout once the funds are confirmed (the confirm-funds dialog) */
     payoutPlan: payoutPlanSchema,
+    /** the risk limits' hold of the automatic payout (decision 043); null when never held */
+    payoutHold: payoutHoldViewSchema.nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dec } from './money.ts';
+import { payoutHoldReasonSchema } from './payout-risk.ts';
+import type { PayoutRiskHold } from './payout-risk.ts';
 
 /**
  * What happens to an order's payout once its funds are confirmed (the confirm-funds dialog says
@@ -10,7 +12,9 @@ import { dec } from './money.ts';
  *   before asking the exchange, and an admin adjusts the ledger and retries, or pays by hand;
  * - `manual`: an admin pays by hand and uploads the proof (PIX always for now; Deriv when the
  *   Deriv integration's payouts are off; crypto when the switch is off or the network's
- *   withdrawals are not enabled), or only refunds.
+ *   withdrawals are not enabled), or only refunds;
+ * - `review`: it would be automatic, but the risk limits (payout-risk.ts) hold it until an admin
+ *   approves it (or, a new destination only, until its wait ends).
  */
 export const payoutPlanSchema = z
   .discriminatedUnion('kind', [
@@ -21,6 +25,11 @@ export const payoutPlanSchema = z
       /** of the token received, not reserved by other orders (never below zero) */
       available: z.string(),
       needed: z.string(),
+    }),
+    z.object({
+      kind: z.literal('review'),
+      reasons: z.array(payoutHoldReasonSchema),
+      approvalsNeeded: z.number().int().min(1).max(2),
     }),
     z.object({
       kind: z.literal('manual'),
@@ -64,6 +73,8 @@ export function automaticPayoutApplies(input: Omit<PayoutPlanInput, 'refundOnly'
 export function payoutPlan(
   input: PayoutPlanInput,
   stock?: { available: string; needed: string },
+  /** what the risk limits say of this payout (read only when automaticPayoutApplies) */
+  risk?: Pick<PayoutRiskHold, 'reasons' | 'approvalsNeeded'> | null,
 ): PayoutPlan {
   if (input.refundOnly) return { kind: 'manual', reason: 'refund_only' };
   if (input.receiveKind === 'pix') return { kind: 'manual', reason: 'pix' };
@@ -73,7 +84,12 @@ export function payoutPlan(
     if (!input.autoCryptoPayouts) return { kind: 'manual', reason: 'switch_off' };
     if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'network_manual' };
   }
-  if (!stock || dec(stock.available).gte(stock.needed)) return { kind: 'automatic' };
+  if (!stock || dec(stock.available).gte(stock.needed)) {
+    if (risk) {
+      return { kind: 'review', reasons: [...risk.reasons], approvalsNeeded: risk.approvalsNeeded };
+    }
+    return { kind: 'automatic' };
+  }
   const { available, needed } = stock;
   return {
     kind: 'held',

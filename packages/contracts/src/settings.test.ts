@@ -61,6 +61,11 @@ const VALID: SettingsInput = {
   customerMaxOpenOrders: 2,
   customerMaxOrderBrl: '20000',
   customerMaxDailyBrl: '50000',
+  autoPayoutMaxOrderBrl: '5000',
+  autoPayoutMaxCustomerDayBrl: '20000',
+  payoutSecondApprovalAboveBrl: '50000',
+  payoutFirstOrdersHeld: 3,
+  payoutNewWalletHoldHours: 24,
 };
 
 /** The first issue message per field path of a refused full set. */
@@ -178,6 +183,50 @@ describe('settings rules shared by the admin form and the API', () => {
       customerMaxOpenOrders: 1,
       customerMaxOrderBrl: '5000.5',
       customerMaxDailyBrl: '5000.5',
+    });
+  });
+
+  it('take the risk limits of automatic payouts: positive amounts in order, whole counts from 0', () => {
+    expect(issues({ autoPayoutMaxOrderBrl: '0' })).toEqual({
+      autoPayoutMaxOrderBrl: 'amount.positive',
+    });
+    expect(issues({ autoPayoutMaxOrderBrl: '5000\u0000' })).toEqual({
+      autoPayoutMaxOrderBrl: 'settings.amount',
+    });
+    expect(issues({ autoPayoutMaxCustomerDayBrl: '1'.repeat(40) })).toEqual({
+      autoPayoutMaxCustomerDayBrl: 'settings.amount',
+    });
+    expect(issues({ autoPayoutMaxOrderBrl: '20000.01' })).toEqual({
+      autoPayoutMaxCustomerDayBrl: 'settings.dailyBelowOrder',
+    });
+    expect(issues({ payoutSecondApprovalAboveBrl: '4999.99' })).toEqual({
+      payoutSecondApprovalAboveBrl: 'settings.secondApprovalBelowOrder',
+    });
+    expect(issues({ payoutFirstOrdersHeld: -1 })).toEqual({
+      payoutFirstOrdersHeld: 'settings.firstOrdersHeld',
+    });
+    expect(issues({ payoutFirstOrdersHeld: 101 })).toEqual({
+      payoutFirstOrdersHeld: 'settings.firstOrdersHeld',
+    });
+    expect(issues({ payoutNewWalletHoldHours: 721 })).toEqual({
+      payoutNewWalletHoldHours: 'settings.holdHours',
+    });
+    expect(issues({ payoutNewWalletHoldHours: 1.5 })).toEqual({
+      payoutNewWalletHoldHours: 'settings.holdHours',
+    });
+    expect(
+      parsed({
+        autoPayoutMaxOrderBrl: '20000.00',
+        payoutSecondApprovalAboveBrl: '20000',
+        payoutFirstOrdersHeld: 0,
+        payoutNewWalletHoldHours: 0,
+      }),
+    ).toMatchObject({
+      autoPayoutMaxOrderBrl: '20000',
+      autoPayoutMaxCustomerDayBrl: '20000',
+      payoutSecondApprovalAboveBrl: '20000',
+      payoutFirstOrdersHeld: 0,
+      payoutNewWalletHoldHours: 0,
     });
   });
 

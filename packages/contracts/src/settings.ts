@@ -122,6 +122,21 @@ const openOrders = z.coerce
   .min(1, { error: 'settings.openOrders' })
   .max(MAX_OPEN_ORDERS, { error: 'settings.openOrders' });
 
+export const MAX_FIRST_ORDERS_HELD = 100;
+/** How many of a customer's first orders wait for approval: 0 (none) to 100. */
+const firstOrdersHeld = z.coerce
+  .number({ error: 'settings.firstOrdersHeld' })
+  .int({ error: 'settings.firstOrdersHeld' })
+  .min(0, { error: 'settings.firstOrdersHeld' })
+  .max(MAX_FIRST_ORDERS_HELD, { error: 'settings.firstOrdersHeld' });
+
+/** Hours a new destination's first payout waits: 0 (none) to 720 (30 days). */
+const holdHours = z.coerce
+  .number({ error: 'settings.holdHours' })
+  .int({ error: 'settings.holdHours' })
+  .min(0, { error: 'settings.holdHours' })
+  .max(MAX_SETTING_HOURS, { error: 'settings.holdHours' });
+
 const businessDays = z.coerce
   .number({ error: 'settings.businessDays' })
   .int({ error: 'settings.businessDays' })
@@ -175,6 +190,12 @@ export const SETTINGS_DEFAULTS = {
   customerMaxOpenOrders: 2,
   customerMaxOrderBrl: '20000',
   customerMaxDailyBrl: '50000',
+  // risk limits of automatic payouts (decision 043): conservative; the demo seed relaxes them
+  autoPayoutMaxOrderBrl: '5000',
+  autoPayoutMaxCustomerDayBrl: '20000',
+  payoutSecondApprovalAboveBrl: '50000',
+  payoutFirstOrdersHeld: 3,
+  payoutNewWalletHoldHours: 24,
 } as const satisfies Record<string, string | number | boolean | OperatingHours>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -341,6 +362,18 @@ const settingsFields = {
   /** Value of one customer's orders per calendar day (America/Sao_Paulo), BRL. */
   customerMaxDailyBrl: positiveAmount,
   // --- end of per-customer order limits ---
+  // --- risk limits of automatic payouts (payout-risk.ts, decision 043) ---
+  /** Above this value of one order (BRL) its automatic payout waits for an admin's approval. */
+  autoPayoutMaxOrderBrl: positiveAmount,
+  /** Above this value of one customer's automatic payouts of a day (São Paulo), BRL. */
+  autoPayoutMaxCustomerDayBrl: positiveAmount,
+  /** Above this value of one order (BRL) two different admins approve its payout. */
+  payoutSecondApprovalAboveBrl: positiveAmount,
+  /** A customer's first N orders wait for approval (0: none). */
+  payoutFirstOrdersHeld: firstOrdersHeld,
+  /** Hours a destination's first payout waits, unless approved (0: none). */
+  payoutNewWalletHoldHours: holdHours,
+  // --- end of risk limits of automatic payouts ---
 };
 
 export type SettingsKey = keyof typeof settingsFields;
@@ -394,6 +427,24 @@ function withCrossFieldRules<T extends z.ZodType<RuleValues>>(schema: T) {
       error: 'settings.dailyBelowOrder',
       when: (payload) => fieldsSound(payload, 'customerMaxOrderBrl', 'customerMaxDailyBrl'),
     })
+    .refine(
+      (value) => limitsOrdered(value.autoPayoutMaxOrderBrl, value.autoPayoutMaxCustomerDayBrl),
+      {
+        path: ['autoPayoutMaxCustomerDayBrl'],
+        error: 'settings.dailyBelowOrder',
+        when: (payload) =>
+          fieldsSound(payload, 'autoPayoutMaxOrderBrl', 'autoPayoutMaxCustomerDayBrl'),
+      },
+    )
+    .refine(
+      (value) => limitsOrdered(value.autoPayoutMaxOrderBrl, value.payoutSecondApprovalAboveBrl),
+      {
+        path: ['payoutSecondApprovalAboveBrl'],
+        error: 'settings.secondApprovalBelowOrder',
+        when: (payload) =>
+          fieldsSound(payload, 'autoPayoutMaxOrderBrl', 'payoutSecondApprovalAboveBrl'),
+      },
+    )
     .refine((value) => !pixTypeMissing(value as PixFields), {
       path: ['pixKeyType'],
       error: 'pixKeyType.required',
@@ -452,6 +503,7 @@ export const SETTINGS_FIELD_GROUPS: readonly (readonly SettingsKey[])[] = [
   ['pixMinReceive', 'pixMaxReceive'],
   ['derivMinReceive', 'derivMaxReceive'],
   ['customerMaxOrderBrl', 'customerMaxDailyBrl'],
+  ['autoPayoutMaxOrderBrl', 'autoPayoutMaxCustomerDayBrl', 'payoutSecondApprovalAboveBrl'],
   ['pixKeyType', 'pixKey'],
   ['defaultSendToken', 'defaultReceiveToken'],
 ];
@@ -525,6 +577,13 @@ export const settingsViewSchema = z
     customerMaxOrderBrl: amountSchema,
     customerMaxDailyBrl: amountSchema,
     // --- end of per-customer order limits ---
+    // --- risk limits of automatic payouts ---
+    autoPayoutMaxOrderBrl: amountSchema,
+    autoPayoutMaxCustomerDayBrl: amountSchema,
+    payoutSecondApprovalAboveBrl: amountSchema,
+    payoutFirstOrdersHeld: z.number().int(),
+    payoutNewWalletHoldHours: z.number().int(),
+    // --- end of risk limits of automatic payouts ---
     updatedAt: z.iso.datetime(),
     /** username of the admin who saved last; null before any change */
     updatedBy: z.string().nullable(),

@@ -37,6 +37,8 @@ const TABLES = [
   'integrations',
   'pix_charges',
   'provider_cursors',
+  'payout_risk_checks',
+  'payout_approvals',
   'contact_messages',
 ];
 

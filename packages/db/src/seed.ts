@@ -203,6 +203,10 @@ export const DEMO_SETTINGS: NewSettings = {
   derivMaxReceive: '5000',
   autoCryptoPayouts: false,
   autoCryptoDeposits: true,
+  // A newcomer's small order settles by itself in the demo (production holds the first orders
+  // and a new destination's first payout; decision 043).
+  payoutFirstOrdersHeld: 0,
+  payoutNewWalletHoldHours: 0,
   boletoFee: '3.50',
   bankAccount: {
     bank: '341 - Itaú Unibanco S.A.',

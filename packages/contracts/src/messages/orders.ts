@@ -95,6 +95,22 @@ export const ORDERS_ERROR_MESSAGES = {
     'pt-BR':
       'A corretora tem o saque {withdrawId} deste pedido ({state}). Não pague manualmente: tente de novo o pagamento automático, que acompanha esse saque e nunca paga duas vezes.',
   },
+  // --- risk limits of automatic payouts (decision 043) ---
+  PAYOUT_NOT_HELD: {
+    'en-US': 'The payout of this order is not waiting for an approval.',
+    'pt-BR': 'O pagamento deste pedido não está aguardando aprovação.',
+  },
+  PAYOUT_ALREADY_APPROVED: {
+    'en-US': 'You have already approved this payout. It needs the approval of another admin.',
+    'pt-BR': 'Você já aprovou este pagamento. Ele precisa da aprovação de outro administrador.',
+  },
+  PAYOUT_HOLD_ORDER_MOVED: {
+    'en-US':
+      'This order is no longer waiting for its payout (it was paid, refunded or canceled meanwhile). Reload the page.',
+    'pt-BR':
+      'Este pedido não aguarda mais o pagamento (foi pago, reembolsado ou cancelado enquanto isso). Recarregue a página.',
+  },
+  // --- end of risk limits of automatic payouts ---
   PAYOUT_CHECK_UNAVAILABLE: {
     'en-US':
       'An automatic payout of this order was submitted and the exchange cannot be asked now whether it went out ({reason}). Try again in a moment: paying by hand now could pay twice.',

@@ -44,6 +44,20 @@ export const SETTINGS_FIELD_MESSAGES = {
     'pt-BR': 'O limite por dia não pode ser menor que o limite por pedido.',
   },
   // --- end of per-customer order limits ---
+  // --- risk limits of automatic payouts ---
+  'settings.secondApprovalBelowOrder': {
+    'en-US': 'The limit for a second approval must not be below the limit per order.',
+    'pt-BR': 'O limite da segunda aprovação não pode ser menor que o limite por pedido.',
+  },
+  'settings.firstOrdersHeld': {
+    'en-US': 'Enter a whole number of orders from 0 to 100.',
+    'pt-BR': 'Informe um número inteiro de pedidos de 0 a 100.',
+  },
+  'settings.holdHours': {
+    'en-US': 'Enter a whole number of hours from 0 to 720 (30 days).',
+    'pt-BR': 'Informe um número inteiro de horas de 0 a 720 (30 dias).',
+  },
+  // --- end of risk limits of automatic payouts ---
   'settings.minutes': {
     'en-US': 'Enter a whole number of minutes from 1 to 10080 (7 days).',
     'pt-BR': 'Informe um número inteiro de minutos de 1 a 10080 (7 dias).',

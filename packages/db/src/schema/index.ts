@@ -14,4 +14,5 @@ export * from './idempotency.ts';
 export * from './contact.ts';
 export * from './payments.ts';
 export * from './integrations.ts';
+export * from './payout-risk.ts';
 export * from './relations.ts';

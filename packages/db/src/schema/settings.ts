@@ -100,6 +100,28 @@ export const settings = pgTable(
     /** Value of one customer's orders of a calendar day (America/Sao_Paulo), canceled ones aside. */
     customerMaxDailyBrl: money('customer_max_daily_brl').notNull().default(D.customerMaxDailyBrl),
     // --- end of per-customer order limits ---
+    // --- risk limits of automatic payouts (decision 043) ---
+    /** Above this value of one order (BRL) its automatic payout waits for an approval. */
+    autoPayoutMaxOrderBrl: money('auto_payout_max_order_brl')
+      .notNull()
+      .default(D.autoPayoutMaxOrderBrl),
+    /** Above this value of a customer's automatic payouts of a São Paulo day (BRL). */
+    autoPayoutMaxCustomerDayBrl: money('auto_payout_max_customer_day_brl')
+      .notNull()
+      .default(D.autoPayoutMaxCustomerDayBrl),
+    /** Above this value of one order (BRL) two different admins approve. */
+    payoutSecondApprovalAboveBrl: money('payout_second_approval_above_brl')
+      .notNull()
+      .default(D.payoutSecondApprovalAboveBrl),
+    /** A customer's first N orders wait for approval. */
+    payoutFirstOrdersHeld: integer('payout_first_orders_held')
+      .notNull()
+      .default(D.payoutFirstOrdersHeld),
+    /** Hours a destination's first payout waits unless approved. */
+    payoutNewWalletHoldHours: integer('payout_new_wallet_hold_hours')
+      .notNull()
+      .default(D.payoutNewWalletHoldHours),
+    // --- end of risk limits of automatic payouts ---
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()
@@ -132,6 +154,14 @@ export const settings = pgTable(
     check(
       'settings_customer_limits_positive',
       sql`${t.customerMaxOpenOrders} > 0 AND ${t.customerMaxOrderBrl} > 0 AND ${t.customerMaxDailyBrl} > 0`,
+    ),
+    check(
+      'settings_auto_payout_limits',
+      sql`${t.autoPayoutMaxOrderBrl} > 0 AND ${t.autoPayoutMaxCustomerDayBrl} >= ${t.autoPayoutMaxOrderBrl} AND ${t.payoutSecondApprovalAboveBrl} >= ${t.autoPayoutMaxOrderBrl}`,
+    ),
+    check(
+      'settings_payout_holds_range',
+      sql`${t.payoutFirstOrdersHeld} BETWEEN 0 AND 100 AND ${t.payoutNewWalletHoldHours} BETWEEN 0 AND 720`,
     ),
   ],
 );

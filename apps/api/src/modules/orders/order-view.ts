@@ -35,6 +35,7 @@ import type {
 } from './orders.repository.ts';
 import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
+import { payoutHoldView, payoutRiskPreview, payoutUnderReview } from '../payouts/payout-risk.ts';
 import { paymentInstructions } from './payment-instructions.ts';
 import { derivSwitches } from '../payouts/deriv-rail.ts';
 import { findPixCharge } from '../payments/pix-charges.repository.ts';
@@ -138,7 +139,11 @@ export async function buildOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    summary: customerSummary(order.status),
+    // a payout held by the risk limits reads "under review", never why (decision 043)
+    summary:
+      order.status === 'admin_confirmed' && (await payoutUnderReview(db, order.id))
+        ? 'under_review'
+        : customerSummary(order.status),
     send: side(send),
     receive: side(receive),
     network: network ? { code: network.code, name: network.name } : null,
@@ -252,7 +257,11 @@ export async function buildAdminOrderView(
             needed: order.amountReceive,
           }
         : undefined,
+      automaticPayoutApplies(plan) && !order.refundOnly
+        ? await payoutRiskPreview(db, detail, settings, now)
+        : null,
     ),
+    payoutHold: await payoutHoldView(db, order.id, order.status),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   networks,
   orderEvents,
   orders,
+  payoutRiskChecks,
   settings,
   tokens,
   users,
@@ -596,7 +597,8 @@ export async function listCustomerHistory(
 }
 
 export interface AdminListFilter {
-  status: OrderStatus | 'all';
+  /** `payout_held`: funds confirmed, the automatic payout held by the risk limits (043) */
+  status: OrderStatus | 'all' | 'payout_held';
   q?: string;
   from?: Date;
   to?: Date;
@@ -682,7 +684,11 @@ function adminListFilters(filter: AdminListFilter): {
 } {
   const q = filter.q?.trim();
   const conditions: (SQL | undefined)[] = [
-    filter.status === 'all' ? undefined : eq(orders.status, filter.status),
+    filter.status === 'all'
+      ? undefined
+      : filter.status === 'payout_held'
+        ? sql`${orders.status} = 'admin_confirmed' AND EXISTS (SELECT 1 FROM ${payoutRiskChecks} WHERE ${payoutRiskChecks.orderId} = ${orders.id} AND ${payoutRiskChecks.queuedAt} IS NULL AND jsonb_array_length(${payoutRiskChecks.reasons}) > 0)`
+        : eq(orders.status, filter.status),
     filter.from ? sql`${orders.createdAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
     filter.to ? sql`${orders.createdAt} < ${filter.to.toISOString()}::timestamptz` : undefined,
     filter.ids ? inArray(orders.id, filter.ids) : undefined,

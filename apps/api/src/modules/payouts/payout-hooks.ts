@@ -2,8 +2,9 @@ import type { Db, Tx } from '@permuta/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { MoveResult } from '../orders/order-transition.ts';
-import { findOrderDetail } from '../orders/orders.repository.ts';
+import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import type { PayoutLock } from './payout-lock.ts';
+import { riskHold } from './payout-risk.ts';
 import { PAYOUT_QUEUE } from './payouts.service.ts';
 import type { PayoutJob } from './payouts.service.ts';
 import { startPayoutAttempt } from './payouts.repository.ts';
@@ -51,7 +52,11 @@ export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
         if (moved.order.refundOnly) return;
         const detail = await findOrderDetail(tx, orderId);
         const rail = detail ? railOf(rails, detail) : null;
-        if (detail && rail && (await rail.applies(tx, detail))) await enqueue(tx, orderId);
+        if (detail && rail && (await rail.applies(tx, detail))) {
+          // Risk limits (decision 043, payout-risk.ts): a held payout waits, recorded, for approval.
+          const settings = await readSettings(tx);
+          if (!(await riskHold(tx, detail, settings, jobs))) await enqueue(tx, orderId);
+        }
       }
     },
 

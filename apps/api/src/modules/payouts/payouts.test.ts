@@ -21,6 +21,7 @@ import {
   trader,
   updateSettings,
 } from '../orders/test-support.ts';
+import { RISK_LIMITS_LIFTED } from './payout-risk.test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { createPayoutLock } from './payout-lock.ts';
 import { PAYOUT_QUEUE, STUCK_PROCESSING_MS } from './payouts.service.ts';
@@ -71,7 +72,8 @@ beforeAll(async () => {
   });
   admin = await signInAdmin(t.app);
   customer = await trader(t.app, { locale: 'en-US', wallets: [['USDT', 'TRC20']] });
-  await updateSettings(t.app, { autoCryptoPayouts: true });
+  // the risk limits (payout-risk.test.ts) out of the way of one customer's many payouts
+  await updateSettings(t.app, { autoCryptoPayouts: true, ...RISK_LIMITS_LIFTED });
   worker = t.app.services.payouts;
 });
 afterEach(() => fake.setMode({ kind: 'ok' }));

@@ -95,6 +95,13 @@ export function valuesOf(row: Settings): SettingsValues {
     customerMaxOrderBrl: normalize(row.customerMaxOrderBrl),
     customerMaxDailyBrl: normalize(row.customerMaxDailyBrl),
     // --- end of per-customer order limits ---
+    // --- risk limits of automatic payouts ---
+    autoPayoutMaxOrderBrl: normalize(row.autoPayoutMaxOrderBrl),
+    autoPayoutMaxCustomerDayBrl: normalize(row.autoPayoutMaxCustomerDayBrl),
+    payoutSecondApprovalAboveBrl: normalize(row.payoutSecondApprovalAboveBrl),
+    payoutFirstOrdersHeld: row.payoutFirstOrdersHeld,
+    payoutNewWalletHoldHours: row.payoutNewWalletHoldHours,
+    // --- end of risk limits of automatic payouts ---
   };
 }
 

@@ -1,8 +1,12 @@
-import { ORDER_STATUSES, type OrderStatus } from '@permuta/contracts/order-state';
-import { ADMIN_ORDER_SORTS, type AdminOrderSort } from '@permuta/contracts/orders';
+import {
+  ADMIN_ORDER_SORTS,
+  ADMIN_STATUS_FILTERS,
+  type AdminOrderSort,
+  type AdminStatusFilter,
+} from '@permuta/contracts/orders';
 import type { AdminOrderFilters } from './api/types.ts';
 
-export const STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export const STATUS_FILTERS = ADMIN_STATUS_FILTERS;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -12,8 +16,10 @@ function isSort(value: string | null): value is AdminOrderSort {
   return value !== null && (ADMIN_ORDER_SORTS as readonly string[]).includes(value);
 }
 
-function isStatus(value: string | null): value is OrderStatus {
-  return value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
+function isStatus(value: string | null): value is Exclude<AdminStatusFilter, 'all'> {
+  return (
+    value !== null && value !== 'all' && (ADMIN_STATUS_FILTERS as readonly string[]).includes(value)
+  );
 }
 
 /**

@@ -110,6 +110,7 @@ export function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     payoutError: null,
     autoPayout: false,
     payoutPlan: { kind: 'manual', reason: 'pix' },
+    payoutHold: null,
     ...over,
   };
 }

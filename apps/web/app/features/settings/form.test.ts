@@ -44,6 +44,11 @@ const STORED: SettingsView = {
   customerMaxOpenOrders: 2,
   customerMaxOrderBrl: '20000',
   customerMaxDailyBrl: '50000',
+  autoPayoutMaxOrderBrl: '5000',
+  autoPayoutMaxCustomerDayBrl: '20000',
+  payoutSecondApprovalAboveBrl: '50000',
+  payoutFirstOrdersHeld: 3,
+  payoutNewWalletHoldHours: 24,
   updatedAt: '2026-01-10T15:00:00.000Z',
   updatedBy: 'ana',
   exchangeConfigured: false,
@@ -184,6 +189,37 @@ describe('the general settings form', () => {
     expect(settingsChange(STORED, saved.values)).toEqual({
       customerMaxOpenOrders: 3,
       customerMaxOrderBrl: '10000.5',
+    });
+  });
+
+  it('checks the risk limits of automatic payouts: amounts in order, whole counts from 0', () => {
+    const values = formValuesOf(STORED, 'pt-BR');
+    expect(values.autoPayoutMaxOrderBrl).toBe('5000');
+    values.autoPayoutMaxOrderBrl = '60.000';
+    values.payoutFirstOrdersHeld = '101';
+    values.payoutNewWalletHoldHours = '';
+    const parsed = parseSettingsForm(values, 'pt-BR');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toEqual({
+      autoPayoutMaxCustomerDayBrl: 'O limite por dia não pode ser menor que o limite por pedido.',
+      payoutSecondApprovalAboveBrl:
+        'O limite da segunda aprovação não pode ser menor que o limite por pedido.',
+      payoutFirstOrdersHeld: 'Informe um número inteiro de pedidos de 0 a 100.',
+      payoutNewWalletHoldHours: 'Informe um número inteiro de horas de 0 a 720 (30 dias).',
+    });
+
+    const fine = formValuesOf(STORED, 'en-US');
+    fine.autoPayoutMaxOrderBrl = '2,500.50';
+    fine.payoutFirstOrdersHeld = '0';
+    fine.payoutNewWalletHoldHours = 0;
+    const saved = parseSettingsForm(fine, 'en-US');
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    expect(settingsChange(STORED, saved.values)).toEqual({
+      autoPayoutMaxOrderBrl: '2500.5',
+      payoutFirstOrdersHeld: 0,
+      payoutNewWalletHoldHours: 0,
     });
   });
 });

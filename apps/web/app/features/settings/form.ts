@@ -56,6 +56,13 @@ export interface SettingsFormValues {
   customerMaxOrderBrl: string;
   customerMaxDailyBrl: string;
   // --- end of per-customer order limits ---
+  // --- risk limits of automatic payouts ---
+  autoPayoutMaxOrderBrl: string;
+  autoPayoutMaxCustomerDayBrl: string;
+  payoutSecondApprovalAboveBrl: string;
+  payoutFirstOrdersHeld: number | string;
+  payoutNewWalletHoldHours: number | string;
+  // --- end of risk limits of automatic payouts ---
 }
 
 export type FormErrors = Record<string, string>;
@@ -69,6 +76,9 @@ const AMOUNT_KEYS = [
   'whatsappThresholdBrl',
   'customerMaxOrderBrl',
   'customerMaxDailyBrl',
+  'autoPayoutMaxOrderBrl',
+  'autoPayoutMaxCustomerDayBrl',
+  'payoutSecondApprovalAboveBrl',
 ] as const;
 
 /** A stored amount ("1234.5") as the page writes it, without grouping ("1234,5" in pt-BR). */
@@ -129,12 +139,23 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
     autoCryptoPayouts: settings.autoCryptoPayouts,
     autoCryptoDeposits: settings.autoCryptoDeposits,
     customerMaxOpenOrders: settings.customerMaxOpenOrders,
+    payoutFirstOrdersHeld: settings.payoutFirstOrdersHeld,
+    payoutNewWalletHoldHours: settings.payoutNewWalletHoldHours,
   };
 }
 
 /** A whole number typed in a number input ("" stays "", which the rules refuse). */
 function wholeNumber(value: number | string): number | string {
   return typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value);
+}
+
+/**
+ * A whole number whose 0 means something (0 turns a rule off): a blank field is refused by the
+ * rules (NaN), never read as 0 as the number coercion would.
+ */
+function wholeNumberNotBlank(value: number | string): number {
+  const whole = wholeNumber(value);
+  return whole === '' ? Number.NaN : (whole as number);
 }
 
 /** What the shared schema validates for the form's values. */
@@ -180,6 +201,8 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     autoCryptoPayouts: values.autoCryptoPayouts,
     autoCryptoDeposits: values.autoCryptoDeposits,
     customerMaxOpenOrders: wholeNumber(values.customerMaxOpenOrders) as number,
+    payoutFirstOrdersHeld: wholeNumberNotBlank(values.payoutFirstOrdersHeld),
+    payoutNewWalletHoldHours: wholeNumberNotBlank(values.payoutNewWalletHoldHours),
   };
 }
 

@@ -34,6 +34,8 @@ export const orderPaths = {
   adminOrdersConfirmFunds: () => '/api/v1/admin/orders/confirm-funds',
   adminOrder: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}`,
   adminOrderTransition: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/transition`,
+  adminOrderPayoutApproval: (id: string) =>
+    `/api/v1/admin/orders/${encodeURIComponent(id)}/payout-approval`,
   adminOrderPay: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/pay`,
   adminOrderRefund: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/refund`,
   adminOrderBoleto: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/boleto`,

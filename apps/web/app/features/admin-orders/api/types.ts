@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { OrderStatus } from '@permuta/contracts/order-state';
-import type { AdminOrderSort } from '@permuta/contracts/orders';
+import type { AdminOrderSort, AdminStatusFilter } from '@permuta/contracts/orders';
 import type {
   adminOrderListItemSchema,
   adminOrderPageSchema,
@@ -32,7 +31,8 @@ export type TreasuryAdjustment = z.input<typeof treasuryAdjustmentSchema>;
 
 /** The admin order list's filters, as kept in the page's URL. */
 export interface AdminOrderFilters {
-  status: 'all' | OrderStatus;
+  /** a status, all, or the payouts held by the risk limits */
+  status: AdminStatusFilter;
   q: string;
   from: string;
   to: string;

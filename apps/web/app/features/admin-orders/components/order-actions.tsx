@@ -350,13 +350,19 @@ function PayoutPlanNote({ order, forRefund }: { order: AdminOrderView; forRefund
           available: formatMoney(plan.available, order.receive, locale),
           needed: formatMoney(plan.needed, order.receive, locale),
         })
-      : t(`adminOrders.actions.confirm_funds.payout.${automaticDeriv ? 'automaticDeriv' : key}`, {
-          amount,
-          network: order.network?.name ?? '',
-        });
+      : plan.kind === 'review'
+        ? t('adminOrders.actions.confirm_funds.payout.review', {
+            amount,
+            reasons: plan.reasons.map((r) => t(`adminOrders.hold.reasons.${r}`)).join(' '),
+            count: plan.approvalsNeeded,
+          })
+        : t(`adminOrders.actions.confirm_funds.payout.${automaticDeriv ? 'automaticDeriv' : key}`, {
+            amount,
+            network: order.network?.name ?? '',
+          });
   return (
     <Alert
-      color={plan.kind === 'held' ? 'yellow' : 'blue'}
+      color={plan.kind === 'held' || plan.kind === 'review' ? 'yellow' : 'blue'}
       variant="light"
       title={t('adminOrders.actions.confirm_funds.payoutTitle')}
       data-testid="payout-plan"

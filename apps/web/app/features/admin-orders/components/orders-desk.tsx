@@ -190,7 +190,9 @@ export function OrdersDesk() {
             label:
               value === 'all'
                 ? t('adminOrders.list.allStatuses')
-                : t(`adminOrders.status.${value}`),
+                : value === 'payout_held'
+                  ? t('adminOrders.list.payoutHeld')
+                  : t(`adminOrders.status.${value}`),
           }))}
           value={filters.status}
           onChange={(value) =>

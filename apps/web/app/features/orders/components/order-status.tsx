@@ -15,6 +15,7 @@ const SUMMARY_COLOR: Record<CustomerSummary, string> = {
   not_paid_yet: 'yellow',
   waiting_deposit_confirmation: 'blue',
   waiting_admin_confirmation: 'violet',
+  under_review: 'orange',
   closed: 'gray',
 };
 
@@ -57,7 +58,9 @@ export function OrderStatusBadge({
         leftSection={<StatusIcon status={status} />}
         tt="none"
       >
-        {t(`orders.customerStatus.${status}`)}
+        {summary === 'under_review'
+          ? t('orders.underReview')
+          : t(`orders.customerStatus.${status}`)}
       </Badge>
     </Group>
   );

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PIX_KEY_TYPES } from '@permuta/contracts/wallets';
-import { MAX_OPEN_ORDERS } from '@permuta/contracts/settings';
+import { MAX_FIRST_ORDERS_HELD, MAX_OPEN_ORDERS } from '@permuta/contracts/settings';
 import type { SettingsView } from '@permuta/contracts/settings';
 import { MAX_SETTING_BUSINESS_DAYS } from '@permuta/contracts/settings';
 import { TitledSection } from '../../../components/titled-section.tsx';
@@ -150,13 +150,13 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
   });
   const amount = (name: keyof SettingsFormValues, help?: string) =>
     text(name, { inputMode: 'decimal' as const, ...(help ? { description: help } : {}) });
-  const whole = (name: keyof SettingsFormValues, help: string, max: number) => (
+  const whole = (name: keyof SettingsFormValues, help: string, max: number, min = 1) => (
     <NumberInput
       label={t(`adminSettings.fields.${name}`)}
       description={help}
       allowDecimal={false}
       allowNegative={false}
-      min={1}
+      min={min}
       max={max}
       {...form.getInputProps(name)}
     />
@@ -298,6 +298,46 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
           </SimpleGrid>
         </TitledSection>
         {/* --- end of per-customer order limits --- */}
+
+        {/* --- risk limits of automatic payouts (decision 043) --- */}
+        <TitledSection id="settings-payout-risk" title={t('adminSettings.sections.payoutRisk')}>
+          <Text size="sm" c="dimmed">
+            {t('adminSettings.sections.payoutRiskHelp')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <TextInput
+              {...amount(
+                'autoPayoutMaxOrderBrl',
+                t('adminSettings.fields.autoPayoutMaxOrderBrlHelp'),
+              )}
+            />
+            <TextInput
+              {...amount(
+                'autoPayoutMaxCustomerDayBrl',
+                t('adminSettings.fields.autoPayoutMaxCustomerDayBrlHelp'),
+              )}
+            />
+            <TextInput
+              {...amount(
+                'payoutSecondApprovalAboveBrl',
+                t('adminSettings.fields.payoutSecondApprovalAboveBrlHelp'),
+              )}
+            />
+            {whole(
+              'payoutFirstOrdersHeld',
+              t('adminSettings.fields.payoutFirstOrdersHeldHelp'),
+              MAX_FIRST_ORDERS_HELD,
+              0,
+            )}
+            {whole(
+              'payoutNewWalletHoldHours',
+              t('adminSettings.fields.payoutNewWalletHoldHoursHelp'),
+              720,
+              0,
+            )}
+          </SimpleGrid>
+        </TitledSection>
+        {/* --- end of risk limits of automatic payouts --- */}
 
         <TitledSection id="settings-timings" title={t('adminSettings.sections.timings')}>
           <Text size="sm" c="dimmed">

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { dec } from './money.ts';
+import { localParts, zonedTimeToUtc } from './operating-hours.ts';
+
+/**
+ * Risk limits of automatic payouts (issue 17, item 8; decision 043). When the payout job would
+ * pay an order by itself, these rules may hold it for an admin's approval instead. The rule reads
+ * the order's value, never its kind: it applies to every payout the automatic payout applies to
+ * (crypto today, Deriv and PIX when their rails pay by themselves).
+ *
+ * - `order_over_limit`: the order is worth more than `autoPayoutMaxOrderBrl`;
+ * - `customer_day_over_limit`: with the customer's automatic payouts of the day (São Paulo) it
+ *   would go beyond `autoPayoutMaxCustomerDayBrl`;
+ * - `first_orders`: the customer has fewer than `payoutFirstOrdersHeld` finished orders (a PIX
+ *   paid in may be reversed through MED up to 80 days later);
+ * - `new_wallet`: the destination was never paid to and was registered less than
+ *   `payoutNewWalletHoldHours` ago (a stolen session's new address waits).
+ *
+ * A value equal to a limit passes; one centavo above it holds. Above
+ * `payoutSecondApprovalAboveBrl` two different admins approve.
+ */
+
+export const PAYOUT_HOLD_REASONS = [
+  'order_over_limit',
+  'customer_day_over_limit',
+  'first_orders',
+  'new_wallet',
+] as const;
+export type PayoutHoldReason = (typeof PAYOUT_HOLD_REASONS)[number];
+
+export interface PayoutRiskSettings {
+  autoPayoutMaxOrderBrl: string;
+  autoPayoutMaxCustomerDayBrl: string;
+  payoutSecondApprovalAboveBrl: string;
+  payoutFirstOrdersHeld: number;
+  payoutNewWalletHoldHours: number;
+}
+
+export interface PayoutRiskInput {
+  /** the order's value: amountReceive × its locked priceReceiveBrl (exact decimal) */
+  orderValueBrl: string;
+  /** value of the customer's automatic payouts queued today (São Paulo day), this one aside */
+  customerAutoPaidTodayBrl: string;
+  /** the customer's finished orders (paid out or completed) */
+  customerFinishedOrders: number;
+  destination: {
+    /** when the destination (address, PIX key, Deriv account) was registered */
+    registeredAt: Date;
+    /** whether an order of this customer was ever paid to it */
+    everPaid: boolean;
+  };
+  now: Date;
+}
+
+export interface PayoutRiskHold {
+  reasons: PayoutHoldReason[];
+  approvalsNeeded: 1 | 2;
+  /** when a hold that is only `new_wallet` releases itself */
+  releaseAt?: Date;
+}
+
+/** The time zone of the customer's day of automatic payouts. */
+export const PAYOUT_DAY_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The calendar day (America/Sao_Paulo) of `now`, as [from, to) instants. */
+export function payoutDay(now: Date): { from: Date; to: Date } {
+  const local = localParts(now, PAYOUT_DAY_TIME_ZONE);
+  const next = new Date(Date.UTC(local.year, local.month - 1, local.day + 1));
+  return {
+    from: zonedTimeToUtc({ ...local, hour: 0, minute: 0 }, PAYOUT_DAY_TIME_ZONE),
+    to: zonedTimeToUtc(
+      {
+        year: next.getUTCFullYear(),
+        month: next.getUTCMonth() + 1,
+        day: next.getUTCDate(),
+        hour: 0,
+        minute: 0,
+      },
+      PAYOUT_DAY_TIME_ZONE,
+    ),
+  };
+}
+
+/** The value in BRL of an order's payout, exact: amountReceive × priceReceiveBrl. */
+export function payoutValueBrl(amountReceive: string, priceReceiveBrl: string): string {
+  return dec(amountReceive).times(priceReceiveBrl).toFixed();
+}
+
+/** Whether the automatic payout of an order must wait, and for what; null when it may go. */
+export function payoutRiskHold(
+  input: PayoutRiskInput,
+  settings: PayoutRiskSettings,
+): PayoutRiskHold | null {
+  const value = dec(input.orderValueBrl);
+  const reasons: PayoutHoldReason[] = [];
+  if (value.gt(settings.autoPayoutMaxOrderBrl)) reasons.push('order_over_limit');
+  if (value.plus(input.customerAutoPaidTodayBrl).gt(settings.autoPayoutMaxCustomerDayBrl)) {
+    reasons.push('customer_day_over_limit');
+  }
+  if (input.customerFinishedOrders < settings.payoutFirstOrdersHeld) reasons.push('first_orders');
+  const releaseAt = new Date(
+    input.destination.registeredAt.getTime() + settings.payoutNewWalletHoldHours * 3_600_000,
+  );
+  if (!input.destination.everPaid && input.now.getTime() < releaseAt.getTime()) {
+    reasons.push('new_wallet');
+  }
+  if (reasons.length === 0) return null;
+  return {
+    reasons,
+    approvalsNeeded: value.gt(settings.payoutSecondApprovalAboveBrl) ? 2 : 1,
+    ...(reasons.length === 1 && reasons[0] === 'new_wallet' ? { releaseAt } : {}),
+  };
+}
+
+// --- what the back office and the customer see ---------------------------------------------
+
+export const payoutHoldReasonSchema = z.enum(PAYOUT_HOLD_REASONS);
+
+/** An order's payout hold as the back office sees it (GET /api/v1/admin/orders/:id). */
+export const payoutHoldViewSchema = z
+  .object({
+    reasons: z.array(payoutHoldReasonSchema),
+    approvalsNeeded: z.number().int().min(1).max(2),
+    /** the order's value in BRL when it was held */
+    valueBrl: z.string(),
+    heldAt: z.iso.datetime(),
+    /** when a hold that is only new_wallet releases itself */
+    releaseAt: z.iso.datetime().nullable(),
+    /**
+     * `held`: waiting; `approved`: the last approval queued the payout; `released`: its wait
+     * ended and the payout was queued; `superseded`: the order moved on without it (paid by
+     * hand, refunded, canceled).
+     */
+    state: z.enum(['held', 'approved', 'released', 'superseded']),
+    approvals: z.array(
+      z.object({
+        /** the admin's username; null when the account no longer exists */
+        admin: z.string().nullable(),
+        at: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'PayoutHold' });
+export type PayoutHoldView = z.infer<typeof payoutHoldViewSchema>;
