@@ -36,6 +36,7 @@ import type {
 import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
 import { paymentInstructions } from './payment-instructions.ts';
+import { pixPayoutsOn } from '../payouts/pix-rail.ts';
 import { derivSwitches } from '../payouts/deriv-rail.ts';
 import { findPixCharge } from '../payments/pix-charges.repository.ts';
 
@@ -214,6 +215,7 @@ export async function buildAdminOrderView(
     receiveKind: receive.kind,
     withdrawEnabled: network?.withdrawEnabled ?? null,
     derivPayouts: receive.kind === 'deriv' ? (await derivSwitches(db)).payouts : false,
+    pixPayouts: receive.kind === 'pix' ? await pixPayoutsOn(db) : false,
     refundOnly: order.refundOnly,
   };
   const wallet = order.walletId ? await findWallet(db, order.walletId) : null;
