@@ -149,6 +149,26 @@ describe('admin order page', () => {
         params: { account: 'CR765432', message: 'Login ID (CR765432) inválido.', derivCode: 'X' },
       },
       { code: 'deriv_paid_twice', params: { transactions: ['10000001', '10000002'] } },
+      { code: 'pix_not_configured', params: {} },
+      {
+        code: 'pix_holder_mismatch',
+        params: {
+          key: 'maria@example.com',
+          message: 'O cpf do favorecido é diferente do documento em posse da chave',
+        },
+      },
+      {
+        code: 'pix_refused',
+        params: { key: 'maria@example.com', message: 'Saldo insuficiente', pspCode: 'saldo' },
+      },
+      {
+        code: 'pix_not_made',
+        params: {
+          key: 'maria@example.com',
+          e2eid: 'E09089356202611282300abcdef012345',
+          reason: null,
+        },
+      },
     ];
     expect(errors.map((error) => error.code)).toEqual(
       PAYOUT_ERROR_CODES.filter((code) => code !== 'legacy'),
