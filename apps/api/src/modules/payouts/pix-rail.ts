@@ -49,16 +49,12 @@ export async function pixPayoutsOn(db: Db | Tx): Promise<boolean> {
 const NOT_CONFIGURED: PayoutError = { code: 'pix_not_configured', params: {} };
 
 /**
- * A refusal of the PSP because `favorecido.cpf` is not the document holding the key. Efí answers
- * 4xx with `{ nome, mensagem }`; the name of this refusal is not a published constant, so any
- * refusal naming the favored's document (its code or the violated property) counts.
+ * A refusal of the PSP because `favorecido.cpf` is not the document holding the key: Efí's 400
+ * `chave_nao_pertence_ao_documento` (decision 037), or a violation naming `favorecido.cpf`.
  */
 function isHolderMismatch(error: PixRejectedError): boolean {
-  if (/documento|titular|cpf/i.test(error.code)) return true;
-  if (error.violations.some((v) => /favorecido\.cpf/i.test(v.propriedade ?? ''))) return true;
-  return /\bcpf\b.*\b(diferente|diverge|n[aã]o (corresponde|pertence))|titular/i.test(
-    error.detail ?? '',
-  );
+  if (/nao_pertence_ao_documento/i.test(error.code)) return true;
+  return error.violations.some((v) => /favorecido\.cpf/i.test(v.propriedade ?? ''));
 }
 
 function refusalOf(detail: OrderDetailRow, error: PixRejectedError): PayoutError {
