@@ -369,13 +369,16 @@ export function createPixDeposits(deps: PixDepositsDeps) {
 
     /**
      * Registers our webhook with the PSP for the platform's key (PUT /webhook/{chave}); the PSP
-     * will POST to `<url>/pix`. Null while deposits are off.
+     * will POST to `<url>/pix`. Null while deposits and payouts are off (Efí sends a PIX only
+     * from a key with a webhook, decision 044).
      */
     async registerWebhook(): Promise<string | null> {
-      const on = await active();
-      if (!on) return null;
+      const integration = await deps.readIntegration();
+      if (!integration.deposits && !integration.payouts) return null;
+      const settings = await readSettings(db);
+      if (!settings.pixKey) return null;
       const url = `${deps.publicUrl.replace(/\/+$/, '')}${PIX_WEBHOOK_PATH}`;
-      await on.psp.setWebhook(on.key, url);
+      await pspFor(integration).setWebhook(settings.pixKey, url);
       return url;
     },
 
@@ -393,7 +396,7 @@ export function createPixDeposits(deps: PixDepositsDeps) {
 
     /**
      * The Integrations page's connection test: an OAuth token and GET /webhook/{key} with the
-     * settings given; with deposits on, the webhook is registered again.
+     * settings given; with deposits or payouts on, the webhook is registered again.
      */
     async test(integration: Integration): Promise<IntegrationTest> {
       const pix = integration as Integration<'pix'>;
@@ -405,7 +408,7 @@ export function createPixDeposits(deps: PixDepositsDeps) {
       try {
         const webhook = await psp.getWebhook(settings.pixKey);
         let url = webhook?.webhookUrl ?? null;
-        if (pix.deposits) {
+        if (pix.deposits || pix.payouts) {
           url = `${deps.publicUrl.replace(/\/+$/, '')}${PIX_WEBHOOK_PATH}`;
           await psp.setWebhook(settings.pixKey, url);
         }

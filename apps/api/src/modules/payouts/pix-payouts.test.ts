@@ -64,6 +64,9 @@ beforeAll(async () => {
   });
   await updateSettings(t.app, { pixKey: KEY, pixMerchantName: 'PERMUTA' });
   await setIntegration({ payouts: true });
+  // Efí sends a PIX only from a key with a webhook: saved with payouts on (deposits off), ours is
+  // registered
+  expect(fake.webhookUrl).toBe(`${t.config.publicUrl}/api/v1/webhooks/pix`);
 });
 afterEach(() => fake.setMode({ kind: 'ok' }));
 afterAll(async () => {
