@@ -305,8 +305,21 @@ describe('admin order page', () => {
       ],
       [
         { amountReceive: '580', payoutPlan: { kind: 'manual', reason: 'pix' } },
-        'By hand: there is no automatic PIX payout. An admin pays R$580.00 by PIX',
-        'Manual: não há pagamento automático de PIX. Um administrador paga R$\u00a0580,00 por PIX',
+        'By hand: automatic PIX payouts are off in the PIX integration. An admin pays R$580.00 by PIX',
+        'Manual: os pagamentos PIX automáticos estão desligados na integração PIX. Um administrador paga R$\u00a0580,00 por PIX',
+      ],
+      [
+        { amountReceive: '580', payoutPlan: { kind: 'automatic' } },
+        "Automatic: R$580.00 is sent by PIX through the PSP to the customer's PIX key as soon as you confirm, at any hour, only if the key is held by the customer's CPF.",
+        'Automático: R$\u00a0580,00 é enviado por PIX pelo PSP para a chave PIX do cliente assim que você confirmar, a qualquer hora, só se a chave pertencer ao CPF do cliente.',
+      ],
+      [
+        {
+          amountReceive: '580',
+          payoutPlan: { kind: 'held', reason: 'treasury_short', available: '100', needed: '580' },
+        },
+        'the payout stops with an error before any PIX is sent',
+        'o pagamento para com erro antes de qualquer envio de PIX',
       ],
       [
         { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'manual', reason: 'deriv' } },
