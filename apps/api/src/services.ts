@@ -174,7 +174,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     rails: [
       createDerivRail({ agent: derivAgents.current, now }),
       // the PSP client is pixDeposits' (one client, one token; read at call time)
-      createPixRail({ client: () => pixDeposits.sender() }),
+      createPixRail({ client: () => pixDeposits.sender(), brandName: config.brandName }),
     ],
     enqueueEmail,
     publicUrl,

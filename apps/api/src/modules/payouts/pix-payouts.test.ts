@@ -226,6 +226,7 @@ describe('automatic PIX payouts', () => {
       status: 'REALIZADO',
       favorecido: { chave: customerKey, cpf },
     });
+    expect(sends[0]!.infoPagador).toContain(order.reference);
     expect(await orderRow(order.id)).toMatchObject({
       status: 'admin_paid',
       payoutTxId: sends[0]!.endToEndId,

@@ -33,6 +33,8 @@ import type { PayoutRail, RailApply, RailLookup } from './rails.ts';
 export interface PixRailDeps {
   /** the PSP's sender and our PIX key as configured now; null when they are not */
   client: () => Promise<{ sender: PixSender; payerKey: string } | null>;
+  /** shown to the customer with the order's reference (infoPagador) */
+  brandName?: string;
 }
 
 /** The PIX integration's payouts switch as stored, and whether the platform has a PIX key. */
@@ -175,7 +177,7 @@ export function createPixRail(deps: PixRailDeps): PayoutRail {
         payerKey: client.payerKey,
         favoredKey: detail.order.addressToReceive.trim(),
         favoredCpf: cpf,
-        payerMessage: `Permuta ${detail.order.reference}`.slice(0, 140),
+        payerMessage: `${deps.brandName ?? ''} ${detail.order.reference}`.trim().slice(0, 140),
       };
       try {
         const sent = await client.sender.send(request);
