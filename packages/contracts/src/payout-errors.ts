@@ -78,6 +78,8 @@ export const payoutErrorSchema = z
     }),
     /** The PIX integration is not configured, or the platform has no PIX key; nothing sent. */
     z.object({ code: z.literal('pix_not_configured'), params: z.object({}) }),
+    /** The customer has no CPF: the PSP could not check the key's holder; nothing sent. */
+    z.object({ code: z.literal('pix_no_cpf'), params: z.object({}) }),
     /**
      * The PSP refused the send because the customer's PIX key is held by another document than
      * the customer's CPF (`favorecido.cpf`): no money moved.
@@ -193,6 +195,12 @@ const TEXTS: {
       'The PIX integration is not configured (or the platform has no PIX key). Nothing was sent.',
     'pt-BR': () =>
       'A integração PIX não está configurada (ou a plataforma não tem chave PIX). Nada foi enviado.',
+  },
+  pix_no_cpf: {
+    'en-US': () =>
+      'The customer has no CPF on file, so the PSP cannot check that the PIX key is theirs. Nothing was sent: check the key with the customer and pay by hand.',
+    'pt-BR': () =>
+      'O cliente não tem CPF cadastrado, então o PSP não pode conferir que a chave PIX é dele. Nada foi enviado: confira a chave com o cliente e pague manualmente.',
   },
   pix_holder_mismatch: {
     'en-US': (p) =>

@@ -14,7 +14,7 @@ import type { PixSender, SentPix } from '../../adapters/pix/pix-psp.ts';
 import { readSettings } from '../orders/orders.repository.ts';
 import type { OrderDetailRow } from '../orders/orders.repository.ts';
 import { quoted } from './rails.ts';
-import type { PayoutRail, RailApply, RailLookup } from './rails.ts';
+import type { PayoutRail, RailApply, RailCheck, RailLookup } from './rails.ts';
 
 /**
  * PIX paid out through the PSP (decision 044): Efí's `PUT /v2/gn/pix/:idEnvio` with
@@ -49,6 +49,7 @@ export async function pixPayoutsOn(db: Db | Tx): Promise<boolean> {
 }
 
 const NOT_CONFIGURED: PayoutError = { code: 'pix_not_configured', params: {} };
+const NO_CPF: PayoutError = { code: 'pix_no_cpf', params: {} };
 
 /**
  * A refusal of the PSP because `favorecido.cpf` is not the document holding the key: Efí's 400
@@ -153,23 +154,16 @@ export function createPixRail(deps: PixRailDeps): PayoutRail {
       }
     },
 
+    async precheck(detail): Promise<RailCheck> {
+      // never a PIX whose key's holder the PSP cannot check against the customer
+      return cpfOf(detail) ? { kind: 'ok' } : { kind: 'fail', failure: NO_CPF };
+    },
+
     async apply(detail, next): Promise<RailApply> {
       const client = await deps.client();
       if (!client) return { kind: 'refused', failure: NOT_CONFIGURED };
       const cpf = cpfOf(detail);
-      if (!cpf) {
-        // never a PIX whose key's holder the PSP cannot check against the customer
-        return {
-          kind: 'refused',
-          failure: {
-            code: 'pix_holder_mismatch',
-            params: {
-              key: quoted(detail.order.addressToReceive),
-              message: 'the customer has no CPF',
-            },
-          },
-        };
-      }
+      if (!cpf) return { kind: 'refused', failure: NO_CPF };
       const request = {
         sendId: next ?? sendIdForOrder(detail.order.id),
         // BRL to the centavo; a fraction below it (never expected) is not paid

@@ -150,6 +150,7 @@ describe('admin order page', () => {
       },
       { code: 'deriv_paid_twice', params: { transactions: ['10000001', '10000002'] } },
       { code: 'pix_not_configured', params: {} },
+      { code: 'pix_no_cpf', params: {} },
       {
         code: 'pix_holder_mismatch',
         params: {
