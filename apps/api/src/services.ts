@@ -40,6 +40,7 @@ import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
 import { createDerivRail } from './modules/payouts/deriv-rail.ts';
+import { createPixRail } from './modules/payouts/pix-rail.ts';
 import { createDerivAgents, derivTester } from './modules/integrations/deriv-agent.ts';
 import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import type { PayoutRail } from './modules/payouts/rails.ts';
@@ -89,7 +90,7 @@ export interface OrderMovingDeps {
   jobs: Pick<JobQueue, 'send'>;
   lock: PayoutLock;
   exchange: ExchangeClient;
-  /** the rails after crypto's (decision 042): Deriv, and PIX once it is one */
+  /** the rails after crypto's (decision 042): Deriv and PIX (decision 044) */
   rails?: readonly PayoutRail[];
   enqueueEmail: EnqueueEmail;
   publicUrl: string;
@@ -171,7 +172,11 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     exchange: exchangeClientFromConfig(config.exchange, {
       timeoutMs: PAYOUT_EXCHANGE_TIMEOUT_MS,
     }),
-    rails: [createDerivRail({ agent: derivAgents.current, now })],
+    rails: [
+      createDerivRail({ agent: derivAgents.current, now }),
+      // the PSP client is pixDeposits' (one client, one token; read at call time)
+      createPixRail({ client: () => pixDeposits.sender(), brandName: config.brandName }),
+    ],
     enqueueEmail,
     publicUrl,
     now,

@@ -76,6 +76,28 @@ export const payoutErrorSchema = z
       code: z.literal('deriv_paid_twice'),
       params: z.object({ transactions: z.array(text).max(20) }),
     }),
+    /** The PIX integration is not configured, or the platform has no PIX key; nothing sent. */
+    z.object({ code: z.literal('pix_not_configured'), params: z.object({}) }),
+    /** The customer has no CPF: the PSP could not check the key's holder; nothing sent. */
+    z.object({ code: z.literal('pix_no_cpf'), params: z.object({}) }),
+    /**
+     * The PSP refused the send because the customer's PIX key is held by another document than
+     * the customer's CPF (`favorecido.cpf`): no money moved.
+     */
+    z.object({
+      code: z.literal('pix_holder_mismatch'),
+      params: z.object({ key: text, message: text }),
+    }),
+    /** The PSP refused the send (its own message and code); no money moved. */
+    z.object({
+      code: z.literal('pix_refused'),
+      params: z.object({ key: text, message: text, pspCode: z.string().max(100) }),
+    }),
+    /** The PSP accepted the send, then did not make it (NAO_REALIZADO); no money moved. */
+    z.object({
+      code: z.literal('pix_not_made'),
+      params: z.object({ key: text, e2eid: text, reason: text.nullable() }),
+    }),
     /** A reason stored as a sentence before reasons had codes (shown as it is). */
     z.object({ code: z.literal('legacy'), params: z.object({ text: z.string() }) }),
   ])
@@ -167,6 +189,36 @@ const TEXTS: {
       `The Deriv statement shows ${p.transactions.length} transfers for this order (transactions ${p.transactions.join(', ')}). Nothing more will be sent: recover the extra payment with the customer and settle the order by hand.`,
     'pt-BR': (p) =>
       `O extrato da Deriv mostra ${p.transactions.length} transferências para este pedido (transações ${p.transactions.join(', ')}). Nada mais será enviado: recupere o pagamento a mais com o cliente e resolva o pedido manualmente.`,
+  },
+  pix_not_configured: {
+    'en-US': () =>
+      'The PIX integration is not configured (or the platform has no PIX key). Nothing was sent.',
+    'pt-BR': () =>
+      'A integração PIX não está configurada (ou a plataforma não tem chave PIX). Nada foi enviado.',
+  },
+  pix_no_cpf: {
+    'en-US': () =>
+      'The customer has no CPF on file, so the PSP cannot check that the PIX key is theirs. Nothing was sent: check the key with the customer and pay by hand.',
+    'pt-BR': () =>
+      'O cliente não tem CPF cadastrado, então o PSP não pode conferir que a chave PIX é dele. Nada foi enviado: confira a chave com o cliente e pague manualmente.',
+  },
+  pix_holder_mismatch: {
+    'en-US': (p) =>
+      `The PIX key ${p.key} is not held by the customer's CPF: the PSP refused the send. The PSP says: “${p.message}” No money moved: check the key with the customer, then retry or pay by hand.`,
+    'pt-BR': (p) =>
+      `A chave PIX ${p.key} não pertence ao CPF do cliente: o PSP recusou o envio. Mensagem do PSP: “${p.message}” Nenhum valor foi movido: confira a chave com o cliente e tente de novo ou pague manualmente.`,
+  },
+  pix_refused: {
+    'en-US': (p) =>
+      `The PSP refused the PIX to ${p.key} (${p.pspCode}). The PSP says: “${p.message}” No money moved.`,
+    'pt-BR': (p) =>
+      `O PSP recusou o PIX para ${p.key} (${p.pspCode}). Mensagem do PSP: “${p.message}” Nenhum valor foi movido.`,
+  },
+  pix_not_made: {
+    'en-US': (p) =>
+      `The PIX to ${p.key} (E2E ${p.e2eid}) was not made by the PSP.${p.reason ? ` The PSP says: “${p.reason}”` : ''} No money moved: retry (a new send) or pay by hand.`,
+    'pt-BR': (p) =>
+      `O PIX para ${p.key} (E2E ${p.e2eid}) não foi realizado pelo PSP.${p.reason ? ` Mensagem do PSP: “${p.reason}”` : ''} Nenhum valor foi movido: tente de novo (um novo envio) ou pague manualmente.`,
   },
   legacy: {
     'en-US': (p) => p.text,

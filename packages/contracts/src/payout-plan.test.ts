@@ -70,9 +70,17 @@ describe('payoutPlan of Deriv', () => {
     });
   });
 
-  it('keeps PIX by hand', () => {
+  it('keeps PIX by hand unless the PIX integration pays out', () => {
     expect(
       payoutPlan({ ...crypto, receiveKind: 'pix', withdrawEnabled: null, derivPayouts: true }),
     ).toEqual({ kind: 'manual', reason: 'pix' });
+    const pix = { ...crypto, receiveKind: 'pix' as const, withdrawEnabled: null, pixPayouts: true };
+    expect(payoutPlan(pix)).toEqual({ kind: 'automatic' });
+    expect(payoutPlan({ ...pix, autoCryptoPayouts: false })).toEqual({ kind: 'automatic' });
+    expect(payoutPlan(pix, { available: '10', needed: '580' })).toMatchObject({ kind: 'held' });
+    expect(payoutPlan({ ...pix, refundOnly: true })).toEqual({
+      kind: 'manual',
+      reason: 'refund_only',
+    });
   });
 });

@@ -7,12 +7,12 @@ import type { PayoutRiskHold } from './payout-risk.ts';
  * What happens to an order's payout once its funds are confirmed (the confirm-funds dialog says
  * it before the admin confirms). One rule for the payout job and the back office:
  * - `automatic`: the payout job pays through the order's rail at once (crypto: a withdrawal at
- *   the exchange; Deriv: a payment-agent transfer), not waiting for the operating hours;
+ *   the exchange; Deriv: a payment-agent transfer; PIX: a send through the PSP), not waiting for the operating hours;
  * - `held`: it would be automatic, but the treasury cannot cover it: the job stops with an error
  *   before asking the exchange, and an admin adjusts the ledger and retries, or pays by hand;
- * - `manual`: an admin pays by hand and uploads the proof (PIX always for now; Deriv when the
- *   Deriv integration's payouts are off; crypto when the switch is off or the network's
- *   withdrawals are not enabled), or only refunds;
+ * - `manual`: an admin pays by hand and uploads the proof (PIX when the PIX integration's
+ *   payouts are off; Deriv when the Deriv integration's payouts are off; crypto when the switch
+ *   is off or the network's withdrawals are not enabled), or only refunds;
  * - `review`: it would be automatic, but the risk limits (payout-risk.ts) hold it until an admin
  *   approves it (or, a new destination only, until its wait ends).
  */
@@ -49,6 +49,11 @@ export interface PayoutPlanInput {
   withdrawEnabled: boolean | null;
   /** the Deriv integration's payouts switch (on only when the integration is configured) */
   derivPayouts?: boolean;
+  /**
+   * the PIX integration's payouts switch (on only when the integration is configured and the
+   * platform has a PIX key)
+   */
+  pixPayouts?: boolean;
   refundOnly: boolean;
 }
 
@@ -60,8 +65,7 @@ export function automaticPayoutApplies(input: Omit<PayoutPlanInput, 'refundOnly'
     case 'deriv':
       return input.derivPayouts === true;
     case 'pix':
-      // PIX out through the PSP is not a rail yet: always by hand.
-      return false;
+      return input.pixPayouts === true;
   }
 }
 
@@ -77,8 +81,9 @@ export function payoutPlan(
   risk?: Pick<PayoutRiskHold, 'reasons' | 'approvalsNeeded'> | null,
 ): PayoutPlan {
   if (input.refundOnly) return { kind: 'manual', reason: 'refund_only' };
-  if (input.receiveKind === 'pix') return { kind: 'manual', reason: 'pix' };
-  if (input.receiveKind === 'deriv') {
+  if (input.receiveKind === 'pix') {
+    if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'pix' };
+  } else if (input.receiveKind === 'deriv') {
     if (!automaticPayoutApplies(input)) return { kind: 'manual', reason: 'deriv' };
   } else {
     if (!input.autoCryptoPayouts) return { kind: 'manual', reason: 'switch_off' };

@@ -107,6 +107,8 @@ export interface FakeSend {
   infoPagador?: string;
   horario: { solicitacao: string; liquidacao?: string };
   favorecido: { chave: string; cpf?: string };
+  /** NAO_REALIZADO: why (settleSend's) */
+  motivo?: string;
 }
 
 export interface FakeWebhookDelivery {
@@ -324,11 +326,16 @@ export class FakePixPsp {
   }
 
   /** Ends a send left EM_PROCESSAMENTO (sendSettlement 'manual'). */
-  settleSend(idEnvio: string, status: Exclude<SendStatus, 'EM_PROCESSAMENTO'>): void {
+  settleSend(
+    idEnvio: string,
+    status: Exclude<SendStatus, 'EM_PROCESSAMENTO'>,
+    motivo?: string,
+  ): void {
     const send = this.sends.get(idEnvio);
     if (!send) throw new Error(`fake PIX PSP: no send ${idEnvio}`);
     send.status = status;
     if (status === 'REALIZADO') send.horario.liquidacao = new Date().toISOString();
+    else if (motivo) send.motivo = motivo;
   }
 
   private receive(payment: FakePayment & { amount: string }) {
@@ -1036,6 +1043,7 @@ export class FakePixPsp {
       chave: send.chave,
       status: send.status,
       ...(send.infoPagador ? { infoPagador: send.infoPagador } : {}),
+      ...(send.motivo ? { motivo: send.motivo } : {}),
       horario: send.horario,
       favorecido: {
         chave,

@@ -129,6 +129,18 @@ export const ORDERS_ERROR_MESSAGES = {
     'pt-BR':
       'Uma transferência automática da Deriv para este pedido foi enviada e não é possível consultar a Deriv agora para saber se ela saiu ({reason}). Tente de novo em instantes: pagar manualmente agora poderia pagar duas vezes.',
   },
+  PAYOUT_AT_PSP: {
+    'en-US':
+      'The PIX PSP may have paid this order already (send {withdrawId}: {state}). Do not pay by hand: retry the automatic payout, which looks the send up first and never pays twice.',
+    'pt-BR':
+      'O PSP do PIX pode já ter pago este pedido (envio {withdrawId}: {state}). Não pague manualmente: tente de novo o pagamento automático, que consulta o envio primeiro e nunca paga duas vezes.',
+  },
+  PAYOUT_PSP_CHECK_UNAVAILABLE: {
+    'en-US':
+      'An automatic PIX of this order was sent and the PSP cannot be asked now whether it went out ({reason}). Try again in a moment: paying by hand now could pay twice.',
+    'pt-BR':
+      'Um PIX automático deste pedido foi enviado e não é possível consultar o PSP agora para saber se ele saiu ({reason}). Tente de novo em instantes: pagar manualmente agora poderia pagar duas vezes.',
+  },
   TREASURY_RESERVED: {
     'en-US':
       'Orders in flight reserve {reserved} {token}: at most {available} {token} can be debited now. Confirm the debit below the reserve to record it anyway.',

@@ -433,6 +433,7 @@ function toSentPix(value: unknown): SentPix {
     favoredKey: str(favorecido.chave) ?? null,
     requestedAt: str(horario.solicitacao) ?? '',
     settledAt: str(horario.liquidacao) ?? null,
+    reason: str(value.motivo) ?? null,
   };
 }
 

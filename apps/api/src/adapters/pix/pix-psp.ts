@@ -199,6 +199,8 @@ export interface SentPix {
   favoredKey: string | null;
   requestedAt: string;
   settledAt: string | null;
+  /** for NAO_REALIZADO: the PSP's reason when it gives one (Efí: `motivo`) */
+  reason?: string | null;
 }
 
 /**

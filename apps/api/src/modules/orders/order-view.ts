@@ -37,6 +37,7 @@ import { availableStock } from '../treasury/treasury.service.ts';
 import { paymentsOfOrder } from '../payments/incoming-payments.repository.ts';
 import { payoutHoldView, payoutRiskPreview, payoutUnderReview } from '../payouts/payout-risk.ts';
 import { paymentInstructions } from './payment-instructions.ts';
+import { pixPayoutsOn } from '../payouts/pix-rail.ts';
 import { derivSwitches } from '../payouts/deriv-rail.ts';
 import { findPixCharge } from '../payments/pix-charges.repository.ts';
 
@@ -219,6 +220,7 @@ export async function buildAdminOrderView(
     receiveKind: receive.kind,
     withdrawEnabled: network?.withdrawEnabled ?? null,
     derivPayouts: receive.kind === 'deriv' ? (await derivSwitches(db)).payouts : false,
+    pixPayouts: receive.kind === 'pix' ? await pixPayoutsOn(db) : false,
     refundOnly: order.refundOnly,
   };
   const wallet = order.walletId ? await findWallet(db, order.walletId) : null;

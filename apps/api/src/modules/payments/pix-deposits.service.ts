@@ -4,9 +4,9 @@ import type { IntegrationTest } from '@permuta/contracts';
 import { pixCharges, providerCursors } from '@permuta/db';
 import type { Db, IncomingPaymentRow, Tx } from '@permuta/db';
 import type { OrderRow } from '../orders/orders.repository.ts';
-import { createApiPixClient } from '../../adapters/pix/api-pix-client.ts';
+import { createEfiPix } from '../../adapters/pix/api-pix-client.ts';
 import { PixRejectedError, isPixPspError, txidForOrder } from '../../adapters/pix/pix-psp.ts';
-import type { PixPsp, PixRefund, ReceivedPix } from '../../adapters/pix/pix-psp.ts';
+import type { PixPsp, PixRefund, PixSender, ReceivedPix } from '../../adapters/pix/pix-psp.ts';
 import type { JobQueue, QueueOptions } from '../../lib/jobs.ts';
 import type { Log } from '../../lib/log.ts';
 import type { Integration } from '../integrations/integrations.service.ts';
@@ -108,10 +108,13 @@ export type ReportResult =
 
 export function createPixDeposits(deps: PixDepositsDeps) {
   const { db, now, log } = deps;
-  let cached: { key: string; psp: PixPsp } | null = null;
+  let cached: { key: string; psp: PixPsp; sender: PixSender } | null = null;
 
-  /** One client per set of credentials (it keeps its OAuth token between calls). */
-  function pspFor(integration: Integration<'pix'>): PixPsp {
+  /**
+   * One client per set of credentials (it keeps its OAuth token between calls): the API Pix and
+   * Efí's send extension on one token. The only place the PSP client is built (PIX out too).
+   */
+  function clientFor(integration: Integration<'pix'>): { psp: PixPsp; sender: PixSender } {
     const { config, secrets } = integration;
     const key = JSON.stringify([
       config.apiUrl,
@@ -121,19 +124,21 @@ export function createPixDeposits(deps: PixDepositsDeps) {
       secrets.privateKey,
     ]);
     if (cached?.key !== key) {
-      cached = {
-        key,
-        psp: createApiPixClient({
-          apiUrl: config.apiUrl ?? '',
-          clientId: config.clientId,
-          clientSecret: secrets.clientSecret,
-          certificate: secrets.certificate,
-          key: secrets.privateKey,
-          timeoutMs: deps.timeoutMs ?? 10_000,
-        }),
-      };
+      const client = createEfiPix({
+        apiUrl: config.apiUrl ?? '',
+        clientId: config.clientId,
+        clientSecret: secrets.clientSecret,
+        certificate: secrets.certificate,
+        key: secrets.privateKey,
+        timeoutMs: deps.timeoutMs ?? 10_000,
+      });
+      cached = { key, psp: client.psp, sender: client.sender };
     }
-    return cached.psp;
+    return cached;
+  }
+
+  function pspFor(integration: Integration<'pix'>): PixPsp {
+    return clientFor(integration).psp;
   }
 
   async function active(): Promise<Active | null> {
@@ -364,19 +369,34 @@ export function createPixDeposits(deps: PixDepositsDeps) {
 
     /**
      * Registers our webhook with the PSP for the platform's key (PUT /webhook/{chave}); the PSP
-     * will POST to `<url>/pix`. Null while deposits are off.
+     * will POST to `<url>/pix`. Null while deposits and payouts are off (Efí sends a PIX only
+     * from a key with a webhook, decision 044).
      */
     async registerWebhook(): Promise<string | null> {
-      const on = await active();
-      if (!on) return null;
+      const integration = await deps.readIntegration();
+      if (!integration.deposits && !integration.payouts) return null;
+      const settings = await readSettings(db);
+      if (!settings.pixKey) return null;
       const url = `${deps.publicUrl.replace(/\/+$/, '')}${PIX_WEBHOOK_PATH}`;
-      await on.psp.setWebhook(on.key, url);
+      await pspFor(integration).setWebhook(settings.pixKey, url);
       return url;
     },
 
     /**
+     * PIX out (decision 044): the PSP's sender and our key while the integration is configured
+     * and the platform has a PIX key; null otherwise (the payouts switch is the rail's to read).
+     */
+    async sender(): Promise<{ sender: PixSender; payerKey: string } | null> {
+      const integration = await deps.readIntegration();
+      if (!integration.configured) return null;
+      const settings = await readSettings(db);
+      if (!settings.pixKey) return null;
+      return { sender: clientFor(integration).sender, payerKey: settings.pixKey };
+    },
+
+    /**
      * The Integrations page's connection test: an OAuth token and GET /webhook/{key} with the
-     * settings given; with deposits on, the webhook is registered again.
+     * settings given; with deposits or payouts on, the webhook is registered again.
      */
     async test(integration: Integration): Promise<IntegrationTest> {
       const pix = integration as Integration<'pix'>;
@@ -388,7 +408,7 @@ export function createPixDeposits(deps: PixDepositsDeps) {
       try {
         const webhook = await psp.getWebhook(settings.pixKey);
         let url = webhook?.webhookUrl ?? null;
-        if (pix.deposits) {
+        if (pix.deposits || pix.payouts) {
           url = `${deps.publicUrl.replace(/\/+$/, '')}${PIX_WEBHOOK_PATH}`;
           await psp.setWebhook(settings.pixKey, url);
         }

@@ -91,11 +91,12 @@ describe('the integrations screen', () => {
     expect(secret.value).toBe('');
     expect(secret.placeholder).toBe('Guardada — deixe em branco para manter');
     expect(within(pix).getByRole('button', { name: /Remover Segredo do cliente/ })).toBeTruthy();
-    // PIX payouts through the PSP are not built yet: the switch says so and cannot be used
+    // PIX payouts through the PSP (decision 044): the switch can be used
     expect(within(pix).getByText('Pagamentos PIX automáticos')).toBeTruthy();
     const payouts = pix.querySelector<HTMLInputElement>('input[role="switch"][name="payouts"]')!;
-    expect(payouts.disabled).toBe(true);
-    expect(within(pix).getByText(/Ainda não disponível/)).toBeTruthy();
+    expect(payouts.disabled).toBe(false);
+    expect(within(pix).getByText(/PIX enviados aos clientes pelo PSP/)).toBeTruthy();
+    expect(within(pix).queryByText(/Ainda não disponível/)).toBeNull();
     const deriv = screen.getByTestId('integration-deriv');
     expect(within(deriv).getByText('Não configurada')).toBeTruthy();
     expect(within(deriv).getByText('Nunca salva.')).toBeTruthy();

@@ -66,11 +66,11 @@ const FIELDS: Record<IntegrationProvider, { name: FieldName; kind: FieldKind }[]
 };
 
 /**
- * What each provider can do by itself today. PIX payouts through the PSP are not built yet: the
- * switch shows, disabled, with a line that says so (admins pay PIX by hand until then).
+ * What each provider can do by itself today (a switch of something not built shows, disabled,
+ * with a line that says so). PIX payouts through the PSP: decision 044.
  */
 const AVAILABLE: Record<IntegrationProvider, { deposits: boolean; payouts: boolean }> = {
-  pix: { deposits: true, payouts: false },
+  pix: { deposits: true, payouts: true },
   deriv: { deposits: true, payouts: true },
 };
 

@@ -341,12 +341,15 @@ function PayoutPlanNote({ order, forRefund }: { order: AdminOrderView; forRefund
   const plan: PayoutPlan = forRefund ? { kind: 'manual', reason: 'refund_only' } : order.payoutPlan;
   const amount = formatMoney(order.amountReceive, order.receive, locale);
   const key = plan.kind === 'manual' ? plan.reason : plan.kind;
-  // an automatic Deriv payout is a payment-agent transfer, not a withdrawal at the exchange
-  const deriv = order.receive.kind === 'deriv';
-  const automaticDeriv = deriv && plan.kind === 'automatic';
+  // an automatic Deriv payout is a payment-agent transfer, a PIX one a send through the PSP:
+  // neither is a withdrawal at the exchange
+  const { kind } = order.receive;
+  const held = kind === 'deriv' ? 'heldDeriv' : kind === 'pix' ? 'heldPix' : 'held';
+  const automatic =
+    kind === 'deriv' ? 'automaticDeriv' : kind === 'pix' ? 'automaticPix' : 'automatic';
   const text =
     plan.kind === 'held'
-      ? t(`adminOrders.actions.confirm_funds.payout.${deriv ? 'heldDeriv' : 'held'}`, {
+      ? t(`adminOrders.actions.confirm_funds.payout.${held}`, {
           available: formatMoney(plan.available, order.receive, locale),
           needed: formatMoney(plan.needed, order.receive, locale),
         })
@@ -356,10 +359,13 @@ function PayoutPlanNote({ order, forRefund }: { order: AdminOrderView; forRefund
             reasons: plan.reasons.map((r) => t(`adminOrders.hold.reasons.${r}`)).join(' '),
             count: plan.approvalsNeeded,
           })
-        : t(`adminOrders.actions.confirm_funds.payout.${automaticDeriv ? 'automaticDeriv' : key}`, {
-            amount,
-            network: order.network?.name ?? '',
-          });
+        : t(
+            `adminOrders.actions.confirm_funds.payout.${plan.kind === 'automatic' ? automatic : key}`,
+            {
+              amount,
+              network: order.network?.name ?? '',
+            },
+          );
   return (
     <Alert
       color={plan.kind === 'held' || plan.kind === 'review' ? 'yellow' : 'blue'}

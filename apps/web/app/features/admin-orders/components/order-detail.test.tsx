@@ -149,6 +149,27 @@ describe('admin order page', () => {
         params: { account: 'CR765432', message: 'Login ID (CR765432) inválido.', derivCode: 'X' },
       },
       { code: 'deriv_paid_twice', params: { transactions: ['10000001', '10000002'] } },
+      { code: 'pix_not_configured', params: {} },
+      { code: 'pix_no_cpf', params: {} },
+      {
+        code: 'pix_holder_mismatch',
+        params: {
+          key: 'maria@example.com',
+          message: 'O cpf do favorecido é diferente do documento em posse da chave',
+        },
+      },
+      {
+        code: 'pix_refused',
+        params: { key: 'maria@example.com', message: 'Saldo insuficiente', pspCode: 'saldo' },
+      },
+      {
+        code: 'pix_not_made',
+        params: {
+          key: 'maria@example.com',
+          e2eid: 'E09089356202611282300abcdef012345',
+          reason: null,
+        },
+      },
     ];
     expect(errors.map((error) => error.code)).toEqual(
       PAYOUT_ERROR_CODES.filter((code) => code !== 'legacy'),
@@ -285,8 +306,21 @@ describe('admin order page', () => {
       ],
       [
         { amountReceive: '580', payoutPlan: { kind: 'manual', reason: 'pix' } },
-        'By hand: there is no automatic PIX payout. An admin pays R$580.00 by PIX',
-        'Manual: não há pagamento automático de PIX. Um administrador paga R$\u00a0580,00 por PIX',
+        'By hand: automatic PIX payouts are off in the PIX integration. An admin pays R$580.00 by PIX',
+        'Manual: os pagamentos PIX automáticos estão desligados na integração PIX. Um administrador paga R$\u00a0580,00 por PIX',
+      ],
+      [
+        { amountReceive: '580', payoutPlan: { kind: 'automatic' } },
+        "Automatic: R$580.00 is sent by PIX through the PSP to the customer's PIX key as soon as you confirm, at any hour, only if the key is held by the customer's CPF.",
+        'Automático: R$\u00a0580,00 é enviado por PIX pelo PSP para a chave PIX do cliente assim que você confirmar, a qualquer hora, só se a chave pertencer ao CPF do cliente.',
+      ],
+      [
+        {
+          amountReceive: '580',
+          payoutPlan: { kind: 'held', reason: 'treasury_short', available: '100', needed: '580' },
+        },
+        'the payout stops with an error before any PIX is sent',
+        'o pagamento para com erro antes de qualquer envio de PIX',
       ],
       [
         { receive: deriv, amountReceive: '100', payoutPlan: { kind: 'manual', reason: 'deriv' } },

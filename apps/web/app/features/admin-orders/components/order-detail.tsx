@@ -239,7 +239,11 @@ function OrderFields({ order }: { order: AdminOrderView }) {
             [t('adminOrders.fields.autoPayout'), yesNo(order.autoPayout)],
             [t('adminOrders.fields.txHash'), order.txHash, true],
             [
-              t('adminOrders.fields.payoutTxId'),
+              t(
+                order.receive.kind === 'pix'
+                  ? 'adminOrders.fields.payoutTxIdPix'
+                  : 'adminOrders.fields.payoutTxId',
+              ),
               order.payoutTxId ? (
                 <TxLink
                   network={order.receive.kind === 'crypto' ? order.network?.code : null}

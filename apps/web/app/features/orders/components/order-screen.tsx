@@ -620,7 +620,11 @@ function DetailsSection({ order }: { order: OrderView }) {
     ...(order.payoutTxId
       ? ([
           [
-            t('orders.order.payoutTxId'),
+            t(
+              order.receive.kind === 'pix'
+                ? 'orders.order.payoutTxIdPix'
+                : 'orders.order.payoutTxId',
+            ),
             <TxLink
               key="payout-tx"
               // the payout goes out on the network of the side received
