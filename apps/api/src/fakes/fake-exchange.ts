@@ -2,11 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type {
-  DepositRecord,
-  ExchangeCoin,
-  WithdrawRecord,
-} from '../src/adapters/exchange/exchange.ts';
+import type { DepositRecord, ExchangeCoin, WithdrawRecord } from '../adapters/exchange/exchange.ts';
 
 /**
  * What the next requests meet:
