@@ -25,4 +25,5 @@ export * from './payout-errors.ts';
 export * from './payout-plan.ts';
 export * from './deriv-name.ts';
 export * from './integrations.ts';
+export * from './demo.ts';
 export * from './payments.ts';
