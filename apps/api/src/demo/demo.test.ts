@@ -106,6 +106,24 @@ describe('the development demo with its providers (DEMO_PROVIDERS=true)', () => 
     expect(await statusOf(t, order.id)).not.toBe('pending');
     expect((await simulate(t, customer, order.reference)).statusCode).toBe(409);
   });
+
+  it("pays a Deriv order from the customer's Deriv account, credited by the Deriv job", async () => {
+    const deriver = await trader(t.app, { wallets: [['USDT', 'TRC20'], ['DERIV']] });
+    const order = await placeOrder(
+      t.app,
+      deriver,
+      { send: 'DERIV', receive: 'USDT', network: 'TRC20', side: 'send', amount: '50' },
+      { paymentMethod: 'deriv' },
+    );
+    expect(order.payment?.method).toBe('deriv');
+    const res = await simulate(t, deriver, order.reference);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.demo!.deriv.transfers().at(-1)).toMatchObject({
+      from: 'CR765432',
+      direction: 'client_to_agent',
+    });
+    expect(await statusOf(t, order.id)).not.toBe('pending');
+  });
 });
 
 describe('without the demo providers', () => {
