@@ -14,9 +14,14 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const smtpPort = port + 1;
 const mailHttpPort = port + 2;
 process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailHttpPort}`;
+// a second API with the development demo's fake providers (decision 045), for demo-payment.spec.ts
+// only: the shared one keeps them off, so the other specs see what they always saw
+const demoPort = port + 3;
+process.env.E2E_DEMO_URL = `http://127.0.0.1:${demoPort}`;
 const root = path.resolve(import.meta.dirname, '..');
 // the config is evaluated by the runner and by each worker: create the data folder once
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-'));
+process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-demo-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -74,6 +79,26 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '10000',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        DEMO_PROVIDERS: 'false',
+      },
+    },
+    {
+      // the same API with the demo providers on, on its own database
+      command: `node ${path.join(root, 'e2e/start-server.ts')}`,
+      url: `http://127.0.0.1:${demoPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(demoPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DEMO_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${demoPort}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        DEMO_PROVIDERS: 'true',
       },
     },
   ],

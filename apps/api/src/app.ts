@@ -50,6 +50,8 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
+import { demoRoutes } from './demo/demo.routes.ts';
+import type { DemoProviders } from './demo/demo-providers.ts';
 
 export interface BuildAppOptions {
   /** an open database (tests share one); otherwise the app opens and closes its own */
@@ -59,6 +61,11 @@ export interface BuildAppOptions {
   /** pino logger options or false; default from config */
   logger?: boolean | object;
   now?: () => Date;
+  /**
+   * the development demo's fake providers, started by demo-gate.ts (decision 045): the app is
+   * pointed at them and registers the "simulate payment" route; they close with the app
+   */
+  demo?: DemoProviders | null;
 }
 
 /**
@@ -71,7 +78,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   // One secret for the whole process (sessions, two-factor secrets, quote tokens), kept across
   // restarts when not given (see auth.secret.ts).
-  const config: AppConfig = { ...appConfig, authSecret: resolveAuthSecret(appConfig) };
+  const demo = appConfig.env === 'production' ? null : (options.demo ?? null);
+  const config: AppConfig = {
+    ...appConfig,
+    authSecret: resolveAuthSecret(appConfig),
+    // the demo's providers run only when started (demo-gate.ts); then the exchange is theirs
+    demoProviders: demo !== null,
+    ...(demo ? { exchange: demo.exchangeConfig } : {}),
+  };
   const app = Fastify({
     logger:
       options.logger ??
@@ -220,6 +234,10 @@ export async function buildApp(
   // Public site: the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { service: services.contact });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  if (demo) {
+    await app.register(demoRoutes, { demo, services });
+    app.addHook('onClose', async () => demo.close());
+  }
 
   if (webBuild) await app.register(web, { build: webBuild, isAppPath });
   app.setNotFoundHandler(async (request, reply) => {

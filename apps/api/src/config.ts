@@ -54,6 +54,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/build/client')),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
+  DEMO_PROVIDERS: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   JOBS_WORKERS: booleanFromEnv.default(true),
@@ -83,6 +84,12 @@ export interface AppConfig {
   webDistDir: string;
   /** seed demo data and a first admin into an empty database (never in production) */
   seedDemoData: boolean;
+  /**
+   * Start the fake PSP, Deriv and exchange in this process and point the app at them, with the
+   * order page's "simulate payment" (decision 045). Default on in development only; never in
+   * production.
+   */
+  demoProviders: boolean;
   shutdownTimeoutMs: number;
   /**
    * Signs session cookies and encrypts two-factor secrets. Required in production; elsewhere,
@@ -139,6 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  SEED_DEMO_DATA: demo data is never seeded in production',
     );
   }
+  if (production && e.DEMO_PROVIDERS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_PROVIDERS: the demo providers never run in production',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -160,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    demoProviders: !production && (e.DEMO_PROVIDERS ?? e.NODE_ENV === 'development'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     authSecret: e.AUTH_SECRET,
     jobsWorkers: e.JOBS_WORKERS,

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../test/auth-helpers.ts';
-import { startFakeExchange } from '../test/fake-exchange.ts';
-import type { FakeExchange } from '../test/fake-exchange.ts';
+import { startFakeExchange } from './fakes/fake-exchange.ts';
+import type { FakeExchange } from './fakes/fake-exchange.ts';
 
 const SEED = 20_261_126;
 const CASES_PER_CALLER = 5;

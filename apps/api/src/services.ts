@@ -213,6 +213,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     quoteKey: quoteKey(resolveAuthSecret(config)),
     now,
     logError,
+    demo: config.demoProviders,
   });
   // The order pages' live streams, told of changes by the database's notifications (app.ts),
   // or by this process's own while those are not heard (decision 031).

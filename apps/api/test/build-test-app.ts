@@ -6,6 +6,8 @@ import type { DbHandle } from '@permuta/db';
 import { buildApp } from '../src/app.ts';
 import type { BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { startDemoProvidersIf } from '../src/demo/demo-gate.ts';
+import type { DemoProviders } from '../src/demo/demo-providers.ts';
 import type { AppConfig } from '../src/config.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
 
@@ -15,6 +17,8 @@ export interface TestApp {
   config: AppConfig;
   /** every e-mail the app sent, received over real SMTP */
   mail: SmtpCatcher;
+  /** the demo's fake providers, when env says DEMO_PROVIDERS=true (started as the server does) */
+  demo: DemoProviders | null;
   close: () => Promise<void>;
 }
 
@@ -72,13 +76,21 @@ export async function buildTestApp(
     JOBS_WORKERS: 'false',
     ...options.env,
   });
-  const app = await buildApp(config, { db: handle, serveWeb: false, ...options.app });
+  // the development demo's fakes, started and wired the way main.ts does (decision 045)
+  const demo = await startDemoProvidersIf(config);
+  const app = await buildApp(config, { db: handle, serveWeb: false, demo, ...options.app });
   await app.ready();
+  if (demo) {
+    await demo.prepare(app);
+    // the fake PSP's webhooks need the app on a port
+    demo.listening(await app.listen({ port: 0, host: '127.0.0.1' }));
+  }
   const testApp: TestApp = {
     app,
     handle,
     config,
     mail,
+    demo,
     close: async () => {
       openTestApps.delete(testApp);
       await app.close();

@@ -8,6 +8,7 @@ import { WALLETS_ERROR_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_ERROR_MESSAGES } from './messages/contact.ts';
 import { INTEGRATIONS_ERROR_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
+import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -275,6 +276,7 @@ export const ERROR_MESSAGES = {
   ...CONTACT_ERROR_MESSAGES,
   ...INTEGRATIONS_ERROR_MESSAGES,
   ...PAYMENTS_ERROR_MESSAGES,
+  ...DEMO_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -26,4 +26,5 @@ export * from './payout-plan.ts';
 export * from './deriv-name.ts';
 export * from './payout-risk.ts';
 export * from './integrations.ts';
+export * from './demo.ts';
 export * from './payments.ts';

@@ -258,6 +258,11 @@ export const orderSchema = z
     id: z.string(),
     reference: z.string(),
     status: orderStatusSchema,
+    /**
+     * the development demo's fake providers run (decision 045): the page offers to simulate the
+     * payment; absent otherwise
+     */
+    demo: z.literal(true).optional(),
     summary: z.enum(CUSTOMER_SUMMARIES),
     send: side,
     receive: side,

@@ -112,6 +112,8 @@ export interface FakeDeriv {
   requests(): FakeDerivRequest[];
   /** A customer pays the agent (as Deriv's paymentagent_withdraw): both statements get a line. */
   customerSends(from: string, amount: string, note?: string): FakeDerivTransfer;
+  /** Opens a customer's account (the development demo's customers); an existing one is kept. */
+  openAccount(init: FakeDerivAccountInit): void;
   balanceOf(loginid: string): string;
   statementOf(loginid: string): FakeDerivStatementLine[];
   /** open client sockets */
@@ -696,6 +698,19 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
       };
       transfers.push(transfer);
       return { ...transfer };
+    },
+
+    openAccount(init) {
+      const loginid = init.loginid.toUpperCase();
+      if (accounts.has(loginid)) return;
+      accounts.set(loginid, {
+        loginid,
+        fullName: init.fullName,
+        currency: init.currency,
+        balance: toUnits(init.balance),
+        token: init.token,
+        lines: [],
+      });
     },
 
     balanceOf: (loginid) => fromUnits(account(loginid).balance),

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeCoin, startFakeExchange } from '../../../test/fake-exchange.ts';
-import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import { fakeCoin, startFakeExchange } from '../../fakes/fake-exchange.ts';
+import type { FakeExchange } from '../../fakes/fake-exchange.ts';
 import { createBinanceClient } from './binance-client.ts';
 import {
   ExchangeNotConfiguredError,

@@ -3,8 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { prices, tokens } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { fakeCoin, startFakeExchange } from '../../../test/fake-exchange.ts';
-import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import { fakeCoin, startFakeExchange } from '../../fakes/fake-exchange.ts';
+import type { FakeExchange } from '../../fakes/fake-exchange.ts';
 import { CATALOGUE_SYNC_QUEUE, PRICE_REFRESH_QUEUE } from './catalogue.routes.ts';
 
 let t: TestApp;

@@ -6,8 +6,8 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { startFakeExchange } from '../../../test/fake-exchange.ts';
-import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import { startFakeExchange } from '../../fakes/fake-exchange.ts';
+import type { FakeExchange } from '../../fakes/fake-exchange.ts';
 
 let t: TestApp;
 let fake: FakeExchange;

@@ -42,7 +42,8 @@ export interface Integration<P extends IntegrationProvider = IntegrationProvider
 export type IntegrationTester = (integration: Integration) => Promise<IntegrationTest>;
 
 export interface IntegrationActor {
-  adminId: string;
+  /** null: the system (the development demo's providers, decision 045) */
+  adminId: string | null;
   ip: string | null;
 }
 
@@ -230,7 +231,7 @@ export function createIntegrationsService({
           .onConflictDoUpdate({ target: integrations.provider, set: values })
           .returning();
         await writeAudit(tx, {
-          actorType: 'admin',
+          actorType: actor.adminId ? 'admin' : 'system',
           actorId: actor.adminId,
           action: 'integration.updated',
           entityType: 'integration',

@@ -87,6 +87,8 @@ export interface OrdersServiceDeps {
   quoteKey: Buffer;
   now: () => Date;
   logError: (details: object, message: string) => void;
+  /** the development demo's fake providers run: the page offers to simulate a payment */
+  demo?: boolean;
   /**
    * A PIX order's charge at the PSP (decision 041): whether one is wanted (asked before the
    * creation's transaction), and its row and job, queued in that transaction.
@@ -529,7 +531,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
      */
     async page(userId: string, id: string): Promise<OrderView> {
       const detail = await ownDetail(userId, id);
-      return buildOrderView(db, detail, await pageSettings.get(), deps.now(), 'customer');
+      const view = await buildOrderView(
+        db,
+        detail,
+        await pageSettings.get(),
+        deps.now(),
+        'customer',
+      );
+      return deps.demo ? { ...view, demo: true } : view;
     },
 
     /** Stores the customer's proof of payment (document rules) on a pending order. */

@@ -6,8 +6,8 @@ import type { NewOrder } from '@permuta/db';
 import { createBinanceClient } from '../../adapters/exchange/binance-client.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { startFakeExchange } from '../../../test/fake-exchange.ts';
-import type { FakeDeposit, FakeExchange } from '../../../test/fake-exchange.ts';
+import { startFakeExchange } from '../../fakes/fake-exchange.ts';
+import type { FakeDeposit, FakeExchange } from '../../fakes/fake-exchange.ts';
 import {
   TRC20_ADDRESS,
   insertOrder,

@@ -8,8 +8,8 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { fakeCoin, startFakeExchange } from '../../../test/fake-exchange.ts';
-import type { FakeExchange } from '../../../test/fake-exchange.ts';
+import { fakeCoin, startFakeExchange } from '../../fakes/fake-exchange.ts';
+import type { FakeExchange } from '../../fakes/fake-exchange.ts';
 import { png } from '../../../test/document-files.ts';
 import {
   TRC20_ADDRESS,

@@ -15,6 +15,9 @@ export const orderPaths = {
   orderProof: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/proof`,
   orderConfirmPayment: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/confirm-payment`,
   orderCancel: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/cancel`,
+  /** the development demo only (decision 045) */
+  demoSimulatePayment: (reference: string) =>
+    `/api/v1/dev/simulate-payment/${encodeURIComponent(reference)}`,
   orderConfirmReceipt: (id: string) => `/api/v1/orders/${encodeURIComponent(id)}/confirm-receipt`,
   orderFile: (id: string, file: string) =>
     `/api/v1/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(file)}`,

@@ -526,6 +526,30 @@ describe('order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('offers no demo payment unless the API runs the demo providers', async () => {
+    renderOrder('en-US');
+    await screen.findByRole('button', { name: 'Cancel order' });
+    expect(screen.queryByTestId('demo-payment')).toBeNull();
+  });
+
+  it('simulates the payment in the demo, the button and its note in Portuguese', async () => {
+    current = order({ demo: true });
+    answers['POST /api/v1/dev/simulate-payment/EX-7K2Q9'] = () =>
+      json(200, { reference: 'EX-7K2Q9', method: 'pix' });
+    renderOrder('pt-BR');
+    expect(
+      await screen.findByRole('button', { name: 'Simular pagamento (demonstração)' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/existe só na demonstração/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Simular pagamento (demonstração)' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/v1/dev/simulate-payment/EX-7K2Q9',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+  });
+
   it('says so when the order does not exist', async () => {
     renderOrder('en-US', 'EX-NOPE1');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();

@@ -32,6 +32,7 @@ import {
   IconClock,
   IconDownload,
   IconHourglass,
+  IconFlask,
   IconMoon,
   IconUpload,
 } from '@tabler/icons-react';
@@ -56,6 +57,7 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useConfirmReceipt } from '../api/confirm-receipt.ts';
 import { useOrder } from '../api/get-order.ts';
+import { useSimulatePayment } from '../api/simulate-payment.ts';
 import { useUploadProof } from '../api/upload-proof.ts';
 import { formatCountdown } from '../exchange-form.ts';
 import { useSecondsLeft } from '../use-seconds-left.ts';
@@ -205,6 +207,15 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
           onDownloadBoleto={() => download('boleto')}
         />
       )}
+
+      {/* the development demo only: the API says so (decision 045) */}
+      {order.demo &&
+        order.status === 'pending' &&
+        (order.payment?.method === 'pix' ||
+          order.payment?.method === 'crypto' ||
+          order.payment?.method === 'deriv') && (
+          <DemoPaymentSection order={order} queryId={queryId} />
+        )}
 
       {can('confirm_payment') && (
         <ProofSection order={order} queryId={queryId} onDownload={() => download('proof')} />
@@ -498,6 +509,50 @@ function ReceiptSection({ order, queryId }: { order: OrderView; queryId: string 
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The development demo's "simulate payment" (decision 045): shown only when the API runs its fake
+ * providers. The fake pays as the customer would; the live stream shows the order moving on.
+ */
+function DemoPaymentSection({ order, queryId }: { order: OrderView; queryId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const simulate = useSimulatePayment(queryId, order.reference, locale);
+  return (
+    <Alert
+      color="grape"
+      variant="light"
+      icon={<IconFlask aria-hidden="true" />}
+      title={t('orders.demo.title')}
+      data-testid="demo-payment"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('orders.demo.note')}</Text>
+        {simulate.error && (
+          <Text size="sm" c="red" role="alert">
+            {simulate.error.message}
+          </Text>
+        )}
+        <Group>
+          <Button
+            color="grape"
+            loading={simulate.isPending}
+            disabled={simulate.isSuccess}
+            onClick={() =>
+              simulate.mutateAsync().then(
+                () => void toast.success(t('orders.demo.done')),
+                () => undefined, // shown by simulate.error
+              )
+            }
+            data-testid="simulate-payment"
+          >
+            {t('orders.demo.button')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 

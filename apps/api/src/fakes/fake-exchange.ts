@@ -2,11 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type {
-  DepositRecord,
-  ExchangeCoin,
-  WithdrawRecord,
-} from '../src/adapters/exchange/exchange.ts';
+import type { DepositRecord, ExchangeCoin, WithdrawRecord } from '../adapters/exchange/exchange.ts';
 
 /**
  * What the next requests meet:
@@ -28,6 +24,11 @@ export interface FakeExchangeOptions {
   apiSecret?: string;
   coins?: ExchangeCoin[];
   tickers?: Record<string, string>;
+  /**
+   * manual (default): a withdrawal stays processing until completeWithdrawal(); immediate: it is
+   * completed (with a transaction id) as soon as it is applied (the development demo)
+   */
+  withdrawalSettlement?: 'manual' | 'immediate';
 }
 
 export interface RecordedRequest {
@@ -144,6 +145,7 @@ export class FakeExchange {
   readonly withdrawals: WithdrawRecord[] = [];
   readonly deposits: DepositRecord[] = [];
   readonly requests: RecordedRequest[] = [];
+  private readonly withdrawalSettlement: 'manual' | 'immediate';
   private mode: FakeMode = { kind: 'ok' };
   /** path the mode applies to (all when null) */
   private modePath: string | null = null;
@@ -157,6 +159,7 @@ export class FakeExchange {
     this.apiSecret = options.apiSecret ?? `secret-${randomUUID()}`;
     this.coins = options.coins ?? [];
     this.tickers = new Map(Object.entries(options.tickers ?? {}));
+    this.withdrawalSettlement = options.withdrawalSettlement ?? 'manual';
   }
 
   async start(): Promise<this> {
@@ -436,6 +439,7 @@ export class FakeExchange {
         ...(query.get('addressTag') ? { addressTag: query.get('addressTag')! } : {}),
       };
       this.withdrawals.push(record);
+      if (this.withdrawalSettlement === 'immediate') this.completeWithdrawal(record.id);
       if (mode.kind === 'crash-after-submit') {
         req.socket.destroy();
         return;
