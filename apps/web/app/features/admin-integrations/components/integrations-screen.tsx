@@ -5,6 +5,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { useState } from 'react';
