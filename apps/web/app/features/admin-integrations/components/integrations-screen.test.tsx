@@ -149,6 +149,34 @@ describe('the integrations screen', () => {
     expect(result.textContent).toContain('Account: CR900001');
   });
 
+  it.each([
+    ['en-US', 'Test connection', 'Missing: PSP address, Client ID, Client secret.'],
+    [
+      'pt-BR',
+      'Testar conexão',
+      'Faltam: Endereço do PSP, ID do cliente (client_id), Segredo do cliente (client_secret).',
+    ],
+  ] as const)(
+    'names the missing fields of an incomplete provider by their labels, not their keys (%s)',
+    async (locale, button, missing) => {
+      answer = async (_url, init) =>
+        init?.method === 'POST'
+          ? json(200, {
+              ok: false,
+              result: 'incomplete',
+              detail: 'config.apiUrl, config.clientId, secrets.clientSecret',
+              account: null,
+            })
+          : json(200, { integrations: stored });
+      renderAt(`/${locale}/admin/integrations`, <IntegrationsScreen />);
+      const pix = await screen.findByTestId('integration-pix');
+      fireEvent.click(within(pix).getByRole('button', { name: button }));
+      const result = await within(pix).findByTestId('integration-test-result');
+      expect(within(result).getByText(missing)).toBeTruthy();
+      expect(result.textContent).not.toMatch(/config\.|secrets\./);
+    },
+  );
+
   it('offers a retry when the page cannot load', async () => {
     answer = async () => apiError(503, 'SERVICE_UNAVAILABLE', 'The service is unavailable.');
     renderAt('/en-US/admin/integrations', <IntegrationsScreen />);

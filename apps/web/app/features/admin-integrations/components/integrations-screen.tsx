@@ -5,6 +5,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { useState } from 'react';
@@ -93,8 +94,26 @@ const isKnownResult = (result: string): result is KnownResult =>
 const formSchema = (provider: IntegrationProvider) => () =>
   import('@permuta/contracts/integrations').then((m) => m.integrationFormSchemaOf(provider));
 
+const FIELD_NAMES = new Set<string>(Object.values(FIELDS).flatMap((f) => f.map((x) => x.name)));
+
+/**
+ * The fields an incomplete provider lacks, as the API lists them ("config.apiUrl,
+ * secrets.clientSecret"), by this page's names of them; null when it names one the page has no
+ * field for (then the detail is shown as it came).
+ */
+function missingFields(detail: string): FieldName[] | null {
+  const names = detail
+    .split(',')
+    .map((part) => /^(?:config|secrets)\.(\w+)$/.exec(part.trim())?.[1]);
+  return names.every((name) => name !== undefined && FIELD_NAMES.has(name))
+    ? (names as FieldName[])
+    : null;
+}
+
 function TestResult({ result }: { result: IntegrationTest }) {
   const { t } = useTranslation();
+  const missing =
+    result.result === 'incomplete' && result.detail ? missingFields(result.detail) : null;
   return (
     <Alert
       color={result.ok ? 'green' : 'red'}
@@ -110,10 +129,18 @@ function TestResult({ result }: { result: IntegrationTest }) {
       {result.account && (
         <Text size="sm">{t('adminIntegrations.testAccount', { account: result.account })}</Text>
       )}
-      {result.detail && (
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {result.detail}
+      {missing ? (
+        <Text size="sm">
+          {t('adminIntegrations.missing', {
+            fields: missing.map((name) => t(`adminIntegrations.fields.${name}.label`)).join(', '),
+          })}
         </Text>
+      ) : (
+        result.detail && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {result.detail}
+          </Text>
+        )
       )}
     </Alert>
   );

@@ -91,6 +91,53 @@ describe('admin order page', () => {
     expect(within(historico).getByText(/^Por joana \(administrador\), /)).toBeTruthy();
   });
 
+  it('an order the system paid out says "paid out", not by whom, and "by the system" in its history', async () => {
+    const bySystem = (
+      from: AdminOrderView['status'],
+      to: AdminOrderView['status'],
+      minute: number,
+    ) => ({
+      from,
+      to,
+      actor: 'system' as const,
+      actorName: null,
+      note: null,
+      createdAt: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`,
+    });
+    order = adminOrder({
+      status: 'admin_paid',
+      summary: 'closed',
+      actions: ['complete'],
+      autoPayout: true,
+      payoutTxId: 'a'.repeat(64),
+      events: [
+        adminOrder().events[0]!,
+        bySystem('pending', 'paid', 1),
+        bySystem('paid', 'admin_confirmed', 2),
+        bySystem('admin_confirmed', 'processing', 3),
+        bySystem('processing', 'admin_paid', 4),
+      ],
+    });
+    const heading = await renderOrder();
+    const badge = heading.parentElement!.querySelector('[data-status]')!;
+    expect(badge.textContent).toBe('Paid out');
+    expect(document.body.textContent).not.toMatch(/by admin/i);
+    const timeline = screen.getByRole('region', { name: 'Status history' });
+    expect(within(timeline).getByText('From Processing payout to Paid out')).toBeTruthy();
+    expect(within(timeline).getAllByText(/^By the system, /)).toHaveLength(4);
+    cleanup();
+    getQueryClient().clear();
+    const titulo = await renderOrder('pt-BR');
+    const selo = titulo.parentElement!.querySelector('[data-status]')!;
+    expect(selo.textContent).toBe('Pago ao cliente');
+    expect(document.body.textContent).not.toMatch(/pelo administrador/i);
+    const historico = screen.getByRole('region', { name: 'Histórico de situações' });
+    expect(
+      within(historico).getByText('De Processando pagamento para Pago ao cliente'),
+    ).toBeTruthy();
+    expect(within(historico).getAllByText(/^Pelo sistema, /)).toHaveLength(4);
+  });
+
   it('offers exactly the actions the order allows', async () => {
     await renderOrder();
     expect(offered()).toEqual(['Confirm funds received', 'Cancel order']);

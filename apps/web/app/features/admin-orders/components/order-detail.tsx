@@ -435,8 +435,7 @@ function Timeline({ order }: { order: AdminOrderView }) {
                       name: event.actorName,
                       date: formatDateTime(event.createdAt, locale),
                     })
-                  : t('adminOrders.detail.by', {
-                      actor: t(`adminOrders.actor.${event.actor}`),
+                  : t(`adminOrders.detail.byActor.${event.actor}`, {
                       date: formatDateTime(event.createdAt, locale),
                     })}
               </Text>

@@ -8,6 +8,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Anchor,

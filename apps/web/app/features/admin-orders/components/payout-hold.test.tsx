@@ -87,6 +87,20 @@ describe('payout hold panel', () => {
     expect(within(panel).getByText('Finance approves held payouts.')).toBeTruthy();
   });
 
+  it.each(['finance', 'operator'] as const)(
+    "words its notes in the alert's own colour, not the dimmed grey that fades on its yellow (%s)",
+    (role) => {
+      const panel = renderPanel('en-US', role);
+      const note = within(panel).getByText(
+        role === 'finance'
+          ? 'Above the second-approval limit: two different admins approve.'
+          : 'Finance approves held payouts.',
+      );
+      expect(note.getAttribute('style') ?? '').not.toContain('--mantine-color-dimmed');
+      expect(panel.querySelectorAll('[style*="--mantine-color-dimmed"]')).toHaveLength(0);
+    },
+  );
+
   it('shows nothing for a payout never held', () => {
     order = adminOrder({ payoutHold: null });
     renderPanel('en-US', 'owner');

@@ -13,7 +13,8 @@ import { useApprovePayout } from '../api/approve-payout.ts';
 /**
  * The risk limits' hold of the order's automatic payout (decision 043): why it waits, in words,
  * the approvals so far (who, when) and, for finance and above while it waits, the button that
- * approves it. The API refuses a second approval of the same admin with its message.
+ * approves it. The API refuses a second approval of the same admin with its message. Its notes
+ * keep the alert's own text colour: the dimmed grey reads below 4.5:1 on the alert's yellow.
  */
 export function PayoutHoldPanel({ order, id }: { order: AdminOrderView; id: string }) {
   const { t } = useTranslation();
@@ -79,7 +80,7 @@ export function PayoutHoldPanel({ order, id }: { order: AdminOrderView; id: stri
           </List>
         )}
         {waiting && hold.approvalsNeeded === 2 && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" fs="italic">
             {t('adminOrders.hold.twoAdmins')}
           </Text>
         )}
@@ -94,7 +95,7 @@ export function PayoutHoldPanel({ order, id }: { order: AdminOrderView; id: stri
           </Button>
         )}
         {waiting && !canApprove && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" fs="italic">
             {t('adminOrders.hold.financeOnly')}
           </Text>
         )}
