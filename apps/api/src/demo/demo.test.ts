@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '@permuta/contracts';
-import { auditLog, orders } from '@permuta/db';
+import { auditLog, incomingPayments, orderEvents, orders } from '@permuta/db';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -86,6 +86,61 @@ describe('the development demo with its providers (DEMO_PROVIDERS=true)', () => 
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('DEMO_PAYMENT_NOT_PENDING');
     expect(t.demo!.psp.received().filter((p) => p.txid)).toHaveLength(1);
+  });
+
+  /** `times` presses of the button at once: their statuses and error codes, sorted. */
+  async function pressedAtOnce(who: Trader, reference: string, times: number) {
+    const answers = await Promise.all(
+      Array.from({ length: times }, () => simulate(t, who, reference)),
+    );
+    return answers.map((res) => ({
+      status: res.statusCode,
+      code: res.statusCode === 200 ? null : (res.json().error.code as string),
+    }));
+  }
+
+  for (const times of [2, 5]) {
+    it(`pressed ${times} times at once: one PSP payment, one credit, one payout`, async () => {
+      const order = await placeOrder(t.app, customer, PIX_TO_USDT, { paymentMethod: 'pix' });
+      const txid = txidForOrder(order.id);
+      const answers = await pressedAtOnce(customer, order.reference, times);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.status !== 200)) {
+        expect(refused.status).toBe(409);
+        expect(['DEMO_PAYMENT_ALREADY_SENT', 'DEMO_PAYMENT_NOT_PENDING']).toContain(refused.code);
+      }
+      for (let i = 0; i < 5 && (await statusOf(t, order.id)) !== 'admin_paid'; i++) {
+        await t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
+      }
+      expect(await statusOf(t, order.id)).toBe('admin_paid');
+
+      // the PSP was paid once, the app credited once, the exchange paid out once
+      expect(t.demo!.psp.received().filter((p) => p.txid === txid)).toHaveLength(1);
+      const credits = await t.app.db
+        .select({ status: incomingPayments.status })
+        .from(incomingPayments)
+        .where(eq(incomingPayments.orderId, order.id));
+      expect(credits).toEqual([{ status: 'credited' }]);
+      const moves = await t.app.db
+        .select({ to: orderEvents.toStatus })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id));
+      expect(moves.filter((m) => m.to === 'admin_paid')).toHaveLength(1);
+      expect(
+        t.demo!.exchange.withdrawals.filter((w) => w.withdrawOrderId === order.id),
+      ).toHaveLength(1);
+    });
+  }
+
+  it("refuses someone else's order however many times it is pressed at once", async () => {
+    const order = await placeOrder(t.app, customer, PIX_TO_USDT, { paymentMethod: 'pix' });
+    const answers = await pressedAtOnce(other, order.reference, 5);
+    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ status: 404, code: 'NOT_FOUND' })));
+    expect(t.demo!.psp.received().filter((p) => p.txid === txidForOrder(order.id))).toEqual([]);
+    expect(await statusOf(t, order.id)).toBe('pending');
+    // and the owner can still press it
+    const mine = await simulate(t, customer, order.reference);
+    expect(mine.statusCode, mine.body).toBe(200);
   });
 
   it("answers 404 for someone else's order and refuses another origin", async () => {
