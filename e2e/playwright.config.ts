@@ -14,14 +14,60 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const smtpPort = port + 1;
 const mailHttpPort = port + 2;
 process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailHttpPort}`;
-// a second API with the development demo's fake providers (decision 045), for demo-payment.spec.ts
-// only: the shared one keeps them off, so the other specs see what they always saw
-const demoPort = port + 3;
-process.env.E2E_DEMO_URL = `http://127.0.0.1:${demoPort}`;
 const root = path.resolve(import.meta.dirname, '..');
-// the config is evaluated by the runner and by each worker: create the data folder once
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-'));
-process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-demo-'));
+
+/**
+ * An API for the browser tests, as `npm start` runs it (e2e/start-server.ts), on `apiPort` and a
+ * fresh embedded database of its own. Its data folder is created once (the config is evaluated by
+ * the runner and by each worker) and kept in `dataDirVariable` for the workers. `env` adds to or
+ * overrides the common environment.
+ */
+function apiServer(apiPort: number, dataDirVariable: string, env: Record<string, string> = {}) {
+  process.env[dataDirVariable] ??= mkdtempSync(path.join(os.tmpdir(), 'permuta-e2e-'));
+  const baseURL = `http://127.0.0.1:${apiPort}`;
+  return {
+    baseURL,
+    webServer: {
+      command: `node ${path.join(root, 'e2e/start-server.ts')}`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env[dataDirVariable]!,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        DEMO_PROVIDERS: 'false',
+        ...env,
+      },
+    },
+  };
+}
+
+// the API most specs share (after creating the admin they sign in with, E2E_ADMIN in
+// tests/e2e-admin.ts), with the demo providers off
+const shared = apiServer(port, 'E2E_DATA_DIR');
+// the development demo's fake providers (decision 045), for demo-payment.spec.ts only
+const demo = apiServer(port + 3, 'E2E_DEMO_DATA_DIR', { DEMO_PROVIDERS: 'true' });
+process.env.E2E_DEMO_URL = demo.baseURL;
+/**
+ * The specs that change what a whole server does (its settings row: payout risk limits, the
+ * support e-mail, the PIX maximum; its PIX integration), which would change what the specs
+ * running beside them see: they run on an API of their own, one test at a time, each putting
+ * back what it changed for the next.
+ */
+const ISOLATED = [
+  'payout-approval.spec.ts',
+  'settings.spec.ts',
+  'integrations.spec.ts',
+  'pix-deposits.spec.ts',
+];
+const isolated = apiServer(port + 4, 'E2E_ISOLATED_DATA_DIR');
 
 export default defineConfig({
   testDir: './tests',
@@ -36,7 +82,7 @@ export default defineConfig({
   // an assertion's wait: the same slow cores
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: shared.baseURL,
     locale: 'pt-BR',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -63,43 +109,12 @@ export default defineConfig({
       stderr: 'pipe',
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
-    {
-      // the API, after creating the admin the tests sign in with (E2E_ADMIN in tests/e2e-admin.ts)
-      command: `node ${path.join(root, 'e2e/start-server.ts')}`,
-      url: `http://127.0.0.1:${port}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '10000',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        DEMO_PROVIDERS: 'false',
-      },
-    },
-    {
-      // the same API with the demo providers on, on its own database
-      command: `node ${path.join(root, 'e2e/start-server.ts')}`,
-      url: `http://127.0.0.1:${demoPort}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(demoPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DEMO_DATA_DIR,
-        PUBLIC_URL: `http://127.0.0.1:${demoPort}`,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '10000',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        DEMO_PROVIDERS: 'true',
-      },
-    },
+    shared.webServer,
+    demo.webServer,
+    isolated.webServer,
+  ],
+  projects: [
+    { name: 'shared', testIgnore: ISOLATED },
+    { name: 'isolated', testMatch: ISOLATED, workers: 1, use: { baseURL: isolated.baseURL } },
   ],
 });

@@ -3,8 +3,8 @@ import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-off
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { saveShots, seriousAxeFindings, test, text } from './support.ts';
 
-// Both languages change the same integration row of the shared server: one after the other.
-test.describe.configure({ mode: 'serial' });
+// The PIX integration is the whole server's: this spec runs on the API of the specs that change
+// it, one test at a time (playwright.config.ts).
 
 const SECRET = 'client-secret-typed-in-the-browser-0123';
 

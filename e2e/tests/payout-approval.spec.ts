@@ -20,16 +20,8 @@ const HOLDING = {
   payoutNewWalletHoldHours: 0,
 };
 
-/** The demo seed's values of what HOLDING changes. */
-const DEMO = {
-  autoCryptoPayouts: false,
-  autoPayoutMaxOrderBrl: '5000',
-  autoPayoutMaxCustomerDayBrl: '20000',
-  payoutSecondApprovalAboveBrl: '50000',
-};
-
-// The settings are the server's: the two languages take turns, each restoring the demo's.
-test.describe.configure({ mode: 'serial' });
+// The settings are the whole server's: this spec runs on the API of the specs that change them,
+// one test at a time (playwright.config.ts), and puts back what it changed for the next one.
 
 for (const locale of LOCALES) {
   test.describe(`payout approval in ${locale}`, () => {
@@ -39,11 +31,17 @@ for (const locale of LOCALES) {
     }) => {
       test.setTimeout(240_000);
       const admin = await adminApi(baseURL!);
+      const before = (await (await admin.get('/api/v1/admin/settings')).json()) as Record<
+        string,
+        unknown
+      >;
       const set = await admin.patch('/api/v1/admin/settings', { data: HOLDING });
       expect(set.status(), await set.text()).toBe(200);
-      // the demo's settings again afterwards, for the other specs on this server
+      // the values it found again afterwards, for the next spec on this server
       const restore = async () => {
-        await admin.patch('/api/v1/admin/settings', { data: DEMO });
+        const data = Object.fromEntries(Object.keys(HOLDING).map((key) => [key, before[key]]));
+        const restored = await admin.patch('/api/v1/admin/settings', { data });
+        expect(restored.status(), await restored.text()).toBe(200);
       };
       try {
         await walkThrough(admin);

@@ -9,7 +9,9 @@ test.use({ actionTimeout: 20_000 });
 /**
  * Automatic PIX deposits in the browser (decision 041), against the fake PSP over HTTP: the
  * order page shows the PSP charge's own code, the order confirms itself once the PSP reports the
- * payment, and a payment from someone else is returned with the reason on the page.
+ * payment, and a payment from someone else is returned with the reason on the page. The PIX
+ * integration it turns on is the whole server's (every PIX order would get a PSP charge): it runs
+ * on the API of the specs that change such things, one test at a time (playwright.config.ts).
  */
 test('PIX order: the PSP charge on the page, paid and confirmed by itself, a stranger refunded', async ({
   browser,

@@ -5,8 +5,9 @@ import { E2E_ADMIN } from './e2e-admin.ts';
 import { pickOption } from './exchange-support.ts';
 import { test, text, seriousAxeFindings } from './support.ts';
 
-// Both languages change the same settings row of the shared server: one after the other.
-test.describe.configure({ mode: 'serial' });
+// The settings row is the whole server's (the support e-mail and the PIX maximum are what the
+// public pages show): this spec runs on the API of the specs that change it, one test at a time
+// (playwright.config.ts), and puts back what it changed.
 
 /** A PIX maximum no other browser test comes near (they receive a few hundred BRL at most). */
 const PIX_MAX: Record<(typeof LOCALES)[number], string> = { 'pt-BR': '41000', 'en-US': '42500' };
@@ -87,7 +88,7 @@ for (const locale of LOCALES) {
       expect(unexpectedErrors(visitor.errors, [422]), 'visitor console').toEqual([]);
       await visitor.context.close();
     } finally {
-      // leave the shared demo settings as they were for the other browser tests
+      // leave the demo settings as they were for the next spec on this server
       const restored = await page.request.patch('/api/v1/admin/settings', {
         data: { supportEmail: original.supportEmail, pixMaxReceive: original.pixMaxReceive },
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deskStatus, type OperatingHours } from './operating-hours.ts';
+import { calendarDay, deskStatus, type OperatingHours } from './operating-hours.ts';
 
 /** The product's hours: Monday to Friday, 10:00 to 18:00, São Paulo (UTC-3, no summer time). */
 const HOURS: OperatingHours = {
@@ -69,5 +69,55 @@ describe('deskStatus: open or closed now, in São Paulo time', () => {
       open: false,
       opensAt: null,
     });
+  });
+});
+
+describe('calendarDay: the local day of an instant, as [from, to)', () => {
+  const SP = 'America/Sao_Paulo';
+  const day = (from: string, to: string) => ({ from: new Date(from), to: new Date(to) });
+
+  it('is the São Paulo day, not the UTC one (UTC-3, no summer time since 2019)', () => {
+    // 02:00 UTC on the 29th is still the 28th in São Paulo
+    expect(calendarDay(new Date('2026-11-29T02:00:00Z'), SP)).toEqual(
+      day('2026-11-28T03:00:00Z', '2026-11-29T03:00:00Z'),
+    );
+  });
+
+  it('starts at local midnight sharp and ends just before the next one', () => {
+    const tuesday = day('2026-03-03T03:00:00Z', '2026-03-04T03:00:00Z');
+    expect(calendarDay(sp('2026-03-03T00:00:00'), SP)).toEqual(tuesday);
+    expect(calendarDay(new Date(Date.parse('2026-03-04T03:00:00Z') - 1), SP)).toEqual(tuesday);
+    // the next day's midnight is the next day
+    expect(calendarDay(sp('2026-03-04T00:00:00'), SP)).toEqual(
+      day('2026-03-04T03:00:00Z', '2026-03-05T03:00:00Z'),
+    );
+    // and a millisecond before this midnight is the day before
+    expect(calendarDay(new Date(Date.parse('2026-03-03T03:00:00Z') - 1), SP)).toEqual(
+      day('2026-03-02T03:00:00Z', '2026-03-03T03:00:00Z'),
+    );
+  });
+
+  it('crosses the month and the year: New Year is a São Paulo midnight, 03:00 UTC', () => {
+    const newYearsEve = day('2026-12-31T03:00:00Z', '2027-01-01T03:00:00Z');
+    expect(calendarDay(sp('2026-12-31T00:00:00'), SP)).toEqual(newYearsEve);
+    // already 1 January in UTC, still 31 December in São Paulo
+    expect(calendarDay(new Date('2027-01-01T02:59:59.999Z'), SP)).toEqual(newYearsEve);
+    expect(calendarDay(new Date('2027-01-01T03:00:00Z'), SP)).toEqual(
+      day('2027-01-01T03:00:00Z', '2027-01-02T03:00:00Z'),
+    );
+    // the end of February, in a common year and in a leap year
+    expect(calendarDay(sp('2027-02-28T12:00:00'), SP)).toEqual(
+      day('2027-02-28T03:00:00Z', '2027-03-01T03:00:00Z'),
+    );
+    expect(calendarDay(sp('2028-02-28T12:00:00'), SP)).toEqual(
+      day('2028-02-28T03:00:00Z', '2028-02-29T03:00:00Z'),
+    );
+  });
+
+  it('is 23 hours long where the offset moves forward, in a zone with summer time', () => {
+    // New York springs forward at 02:00 on 8 March 2026: midnight is -05:00, the next -04:00
+    expect(calendarDay(new Date('2026-03-08T12:00:00Z'), 'America/New_York')).toEqual(
+      day('2026-03-08T05:00:00Z', '2026-03-09T04:00:00Z'),
+    );
   });
 });

@@ -74,6 +74,28 @@ export function zonedTimeToUtc(local: LocalParts, timeZone: string): Date {
   return new Date(instant);
 }
 
+/**
+ * The calendar day of `timeZone` that `now` falls in, as the instants [from, to): from its local
+ * midnight up to the next day's (a day of 23 or 25 hours where the offset changes).
+ */
+export function calendarDay(now: Date, timeZone: string): { from: Date; to: Date } {
+  const { year, month, day } = localParts(now, timeZone);
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return {
+    from: zonedTimeToUtc({ year, month, day, hour: 0, minute: 0 }, timeZone),
+    to: zonedTimeToUtc(
+      {
+        year: next.getUTCFullYear(),
+        month: next.getUTCMonth() + 1,
+        day: next.getUTCDate(),
+        hour: 0,
+        minute: 0,
+      },
+      timeZone,
+    ),
+  };
+}
+
 function minutesOf(hhmm: string): number {
   const [h = '0', m = '0'] = hhmm.split(':');
   return Number(h) * 60 + Number(m);

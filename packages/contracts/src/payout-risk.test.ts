@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from './money.ts';
-import { payoutDay, payoutRiskHold, payoutValueBrl } from './payout-risk.ts';
+import { payoutRiskHold, payoutValueBrl } from './payout-risk.ts';
 import type { PayoutRiskInput, PayoutRiskSettings } from './payout-risk.ts';
 
 const SETTINGS: PayoutRiskSettings = {
@@ -156,15 +156,5 @@ describe('payoutValueBrl', () => {
   it('is exact (no floating point)', () => {
     expect(payoutValueBrl('0.1', '0.2')).toBe('0.02');
     expect(payoutValueBrl('95', '5.684210526315789474')).toBe('540.00000000000000003');
-  });
-});
-
-describe('payoutDay', () => {
-  it('is the São Paulo calendar day', () => {
-    // 02:00 UTC on the 29th is still the 28th in São Paulo (UTC-3)
-    expect(payoutDay(new Date('2026-11-29T02:00:00Z'))).toEqual({
-      from: new Date('2026-11-28T03:00:00Z'),
-      to: new Date('2026-11-29T03:00:00Z'),
-    });
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { dec } from './money.ts';
-import { localParts, zonedTimeToUtc } from './operating-hours.ts';
 
 /**
  * Risk limits of automatic payouts (issue 17, item 8; decision 043). When the payout job would
@@ -59,27 +58,8 @@ export interface PayoutRiskHold {
   releaseAt?: Date;
 }
 
-/** The time zone of the customer's day of automatic payouts. */
+/** The time zone of the customer's day of automatic payouts (its `calendarDay`). */
 export const PAYOUT_DAY_TIME_ZONE = 'America/Sao_Paulo';
-
-/** The calendar day (America/Sao_Paulo) of `now`, as [from, to) instants. */
-export function payoutDay(now: Date): { from: Date; to: Date } {
-  const local = localParts(now, PAYOUT_DAY_TIME_ZONE);
-  const next = new Date(Date.UTC(local.year, local.month - 1, local.day + 1));
-  return {
-    from: zonedTimeToUtc({ ...local, hour: 0, minute: 0 }, PAYOUT_DAY_TIME_ZONE),
-    to: zonedTimeToUtc(
-      {
-        year: next.getUTCFullYear(),
-        month: next.getUTCMonth() + 1,
-        day: next.getUTCDate(),
-        hour: 0,
-        minute: 0,
-      },
-      PAYOUT_DAY_TIME_ZONE,
-    ),
-  };
-}
 
 /** The value in BRL of an order's payout, exact: amountReceive × priceReceiveBrl. */
 export function payoutValueBrl(amountReceive: string, priceReceiveBrl: string): string {

@@ -59,6 +59,17 @@ export interface IntegrationsDeps {
   afterSave?: (provider: IntegrationProvider) => Promise<void>;
 }
 
+export interface UpdateOptions {
+  /** write (and audit) only when the change changes something: see `update` */
+  unlessUnchanged?: boolean;
+}
+
+/** Whether two maps of names to texts hold the same entries, whatever their order. */
+function sameEntries(a: Record<string, string>, b: Record<string, string>): boolean {
+  const names = Object.keys(a);
+  return names.length === Object.keys(b).length && names.every((name) => b[name] === a[name]);
+}
+
 function missingOf(
   provider: IntegrationProvider,
   config: Record<string, string>,
@@ -170,11 +181,14 @@ export function createIntegrationsService({
      * A change of one provider, checked by its own schema, in one transaction with its audit
      * entry (which names the secrets changed, never their values). A switch turns on only when
      * every field the provider needs is set (422 INTEGRATION_INCOMPLETE naming the fields).
+     * With `unlessUnchanged`, a change that leaves the stored integration as it is (its settings,
+     * its decrypted credentials and its switches) writes nothing, audits nothing and tells no one.
      */
     async update(
       actor: IntegrationActor,
       provider: IntegrationProvider,
       body: IntegrationUpdate,
+      { unlessUnchanged = false }: UpdateOptions = {},
     ): Promise<IntegrationView> {
       const parsed = integrationUpdateSchemaOf(provider).safeParse(body);
       if (!parsed.success) {
@@ -192,8 +206,11 @@ export function createIntegrationsService({
           if (typeof value === 'string') config[name] = value;
         }
         let secrets: Record<string, string>;
+        // what is stored, decrypted; null when there is nothing or it cannot be read
+        let stored: Record<string, string> | null = null;
         try {
           secrets = secretsOf(current);
+          if (current) stored = { ...secrets };
         } catch (error) {
           // unreadable under this AUTH_SECRET: only a change that sets every secret anew helps
           if (!(error instanceof AppError)) throw error;
@@ -216,6 +233,17 @@ export function createIntegrationsService({
             { fields: missing.join(', ') },
             Object.fromEntries(missing.map((name) => [name, 'field.required'])),
           );
+        }
+        if (
+          unlessUnchanged &&
+          current &&
+          stored &&
+          sameEntries(current.config, config) &&
+          sameEntries(stored, secrets) &&
+          current.depositsEnabled === deposits &&
+          current.payoutsEnabled === payouts
+        ) {
+          return { saved: current, changed: false };
         }
         const values = {
           config,
@@ -244,10 +272,10 @@ export function createIntegrationsService({
           },
           after: { config, deposits, payouts, secretsChanged },
         });
-        return saved;
+        return { saved, changed: true };
       });
-      if (afterSave) await afterSave(provider);
-      return viewOf(provider, row);
+      if (row.changed && afterSave) await afterSave(provider);
+      return viewOf(provider, row.saved);
     },
 
     /** The provider's integration, credentials decrypted (for the code that calls it). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, integrations } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -188,6 +188,58 @@ describe('the integrations of the back office', () => {
     expect(listed.integrations.find((i) => i.provider === 'pix')?.secretsSet.clientSecret).toBe(
       false,
     );
+  });
+
+  it('with unlessUnchanged writes and audits only a change that changes something', async () => {
+    const system = { adminId: null, ip: null };
+    const service = t.app.services.integrations;
+    const entries = async () =>
+      (
+        await t.app.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'integration.updated'), eq(auditLog.entityId, 'deriv')))
+      ).length;
+    const change = {
+      config: { wsUrl: 'wss://ws.derivws.com/websockets/v3', appId: '4242' },
+      secrets: { token: 'the-system-token-0123' },
+      deposits: true,
+    };
+    const once = { unlessUnchanged: true };
+    const start = await entries();
+    await service.update(system, 'deriv', change, once);
+    expect(await entries()).toBe(start + 1);
+    const written = await view('deriv');
+
+    // the same again (its secret would encrypt differently): nothing written, nothing audited
+    await service.update(system, 'deriv', change, once);
+    await service.update(system, 'deriv', { config: { appId: '4242' }, deposits: true }, once);
+    expect(await entries()).toBe(start + 1);
+    expect(await view('deriv')).toEqual(written);
+
+    // a different secret, a switch: written
+    await service.update(system, 'deriv', { secrets: { token: 'another-token-0123' } }, once);
+    await service.update(system, 'deriv', { deposits: false }, once);
+    expect(await entries()).toBe(start + 3);
+    // without the option, the same change is written as before
+    await service.update(system, 'deriv', { deposits: false });
+    expect(await entries()).toBe(start + 4);
+
+    // credentials unreadable under another AUTH_SECRET: written anew
+    const other = createIntegrationsService({
+      db: t.app.db,
+      box: createSecretBox(purposeKey('another-secret-0123456789abcdefghijklmnop', 'integrations')),
+      now: () => new Date(),
+    });
+    await other.update(
+      system,
+      'deriv',
+      { ...change, secrets: { token: 'another-token-0123' } },
+      once,
+    );
+    expect(await entries()).toBe(start + 5);
+    // back to no token and switched off, for the tests after this one
+    await service.update(system, 'deriv', { secrets: { token: null }, deposits: false });
   });
 
   it('tests a provider only once it is configured', async () => {

@@ -12,7 +12,7 @@ import {
   toAmount,
   unitOf,
 } from '@permuta/contracts';
-import { localParts, zonedTimeToUtc } from '@permuta/contracts/operating-hours';
+import { calendarDay } from '@permuta/contracts/operating-hours';
 import type {
   LockedQuote,
   OrderFile,
@@ -151,25 +151,6 @@ export function stockError(token: TokenRef, available: string): AppError {
   });
 }
 
-/** The calendar day (America/Sao_Paulo) of `now`, as [from, to) instants. */
-export function limitsDay(now: Date): { from: Date; to: Date } {
-  const local = localParts(now, CUSTOMER_LIMITS_TIME_ZONE);
-  const next = new Date(Date.UTC(local.year, local.month - 1, local.day + 1));
-  return {
-    from: zonedTimeToUtc({ ...local, hour: 0, minute: 0 }, CUSTOMER_LIMITS_TIME_ZONE),
-    to: zonedTimeToUtc(
-      {
-        year: next.getUTCFullYear(),
-        month: next.getUTCMonth() + 1,
-        day: next.getUTCDate(),
-        hour: 0,
-        minute: 0,
-      },
-      CUSTOMER_LIMITS_TIME_ZONE,
-    ),
-  };
-}
-
 /** The customer's per-customer limits (settings) and what they used of them at `now`. */
 async function customerLimits(
   conn: Db | Tx,
@@ -177,7 +158,7 @@ async function customerLimits(
   settings: Settings,
   now: Date,
 ): Promise<OrderLimits> {
-  const usage = await customerOrderUsage(conn, userId, limitsDay(now));
+  const usage = await customerOrderUsage(conn, userId, calendarDay(now, CUSTOMER_LIMITS_TIME_ZONE));
   const used = ceilTo(dec(usage.valueBrl), 2).toFixed(2);
   return {
     openOrders: usage.openOrders,

@@ -1,4 +1,5 @@
-import { payoutDay, payoutRiskHold, payoutValueBrl } from '@permuta/contracts';
+import { PAYOUT_DAY_TIME_ZONE, payoutRiskHold, payoutValueBrl } from '@permuta/contracts';
+import { calendarDay } from '@permuta/contracts/operating-hours';
 import type { PayoutHoldView, PayoutRiskHold } from '@permuta/contracts';
 import type { Db, Settings, Tx } from '@permuta/db';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -59,7 +60,7 @@ async function evaluate(
       customerAutoPaidTodayBrl: await autoPayoutsValue(
         conn,
         order.userId,
-        payoutDay(now),
+        calendarDay(now, PAYOUT_DAY_TIME_ZONE),
         order.id,
       ),
       customerFinishedOrders: await finishedOrderCount(conn, order.userId),
