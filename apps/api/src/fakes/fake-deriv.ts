@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import { FakeServer } from './fake-server.ts';
 
 /**
  * A local stand-in for Deriv's WebSocket API v3 (ws://127.0.0.1:<port>/websockets/v3?app_id=…),
@@ -213,18 +213,12 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
   const transfers: FakeDerivTransfer[] = [];
   const requests: FakeDerivRequest[] = [];
   const clients = new Set<Client>();
-  const timers = new Set<NodeJS.Timeout>();
-  let mode: FakeDerivMode = { kind: 'ok' };
-  let modeFor: string | null = null;
+  // Listening, sockets, timers and the mode: for one msg_type, or every one but authorize and ping.
+  const fake = new FakeServer<FakeDerivMode>('fake Deriv', { kind: 'ok' }, (msgType, only) =>
+    only === null ? msgType !== 'authorize' && msgType !== 'ping' : msgType === only,
+  );
   let nextTransactionId = 10_000_001;
   let nextSubscription = 1;
-
-  function currentMode(msgType: string): FakeDerivMode {
-    if (modeFor === null) {
-      return msgType === 'authorize' || msgType === 'ping' ? { kind: 'ok' } : mode;
-    }
-    return modeFor === msgType ? mode : { kind: 'ok' };
-  }
 
   function accountByToken(token: string): Account | null {
     for (const account of accounts.values()) if (account.token === token) return account;
@@ -548,21 +542,13 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
     }
     const msgType = msgTypeOf(request);
     requests.push({ msgType, body: request, loginid: client.loginid });
-    const active = currentMode(msgType);
+    const active = fake.modeFor(msgType);
     if (active.kind === 'timeout') return;
     if (active.kind === 'drop-connection') {
       client.socket.terminate();
       return;
     }
-    if (active.kind === 'slow') {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, active.ms);
-        timers.add(timer);
-      });
-    }
+    if (active.kind === 'slow') await fake.delay(active.ms);
     if (active.kind === 'reject') {
       reply(
         client,
@@ -616,11 +602,6 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
     res.statusCode = 404;
     res.end();
   });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -639,10 +620,8 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('fake Deriv: no port');
-  const url = `ws://127.0.0.1:${address.port}/websockets/v3?app_id=1`;
+  const port = await fake.listen(server, options.port);
+  const url = `ws://127.0.0.1:${port}/websockets/v3?app_id=1`;
 
   function account(loginid: string): Account {
     const found = accounts.get(loginid.toUpperCase());
@@ -654,18 +633,15 @@ export async function startFakeDeriv(options: FakeDerivOptions): Promise<FakeDer
     url,
 
     async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      for (const client of clients) client.socket.terminate();
-      clients.clear();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fake.close(async () => {
+        for (const client of clients) client.socket.terminate();
+        clients.clear();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+      });
     },
 
     setMode(next, msgType) {
-      mode = next;
-      modeFor = msgType ?? null;
+      fake.setMode(next, msgType);
     },
 
     transfers: () => transfers.map((t) => ({ ...t })),

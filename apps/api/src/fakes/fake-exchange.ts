@@ -1,8 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DepositRecord, ExchangeCoin, WithdrawRecord } from '../adapters/exchange/exchange.ts';
+import { FakeServer } from './fake-server.ts';
 
 /**
  * What the next requests meet:
@@ -146,12 +146,8 @@ export class FakeExchange {
   readonly deposits: DepositRecord[] = [];
   readonly requests: RecordedRequest[] = [];
   private readonly withdrawalSettlement: 'manual' | 'immediate';
-  private mode: FakeMode = { kind: 'ok' };
-  /** path the mode applies to (all when null) */
-  private modePath: string | null = null;
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  private readonly pendingTimers = new Set<NodeJS.Timeout>();
+  /** listening, sockets, timers and the mode (for every path or exactly one) */
+  private readonly server = new FakeServer<FakeMode>('fake exchange', { kind: 'ok' });
   url = '';
 
   constructor(options: FakeExchangeOptions = {}) {
@@ -169,31 +165,17 @@ export class FakeExchange {
         res.end(JSON.stringify({ code: -1000, msg: String(error) }));
       });
     });
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('fake exchange: no port');
-    this.url = `http://127.0.0.1:${address.port}`;
-    this.server = server;
+    this.url = `http://127.0.0.1:${await this.server.listen(server)}`;
     return this;
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.pendingTimers) clearTimeout(timer);
-    this.pendingTimers.clear();
-    for (const socket of this.sockets) socket.destroy();
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.server.close();
   }
 
   /** Switches the failure mode, for every path or only `path` (e.g. '/sapi/v1/capital/withdraw/apply'). */
   setMode(mode: FakeMode, path?: string): void {
-    this.mode = mode;
-    this.modePath = path ?? null;
+    this.server.setMode(mode, path);
   }
 
   setTicker(symbol: string, price: string): void {
@@ -291,10 +273,6 @@ export class FakeExchange {
     return { list: list.map((d) => ({ ...d })) };
   }
 
-  private modeFor(path: string): FakeMode {
-    return this.modePath === null || this.modePath === path ? this.mode : { kind: 'ok' };
-  }
-
   private send(res: ServerResponse, status: number, body: unknown): void {
     res.statusCode = status;
     res.setHeader('content-type', 'application/json');
@@ -303,16 +281,6 @@ export class FakeExchange {
 
   private fail(res: ServerResponse, error: { status: number; code: number; msg: string }): void {
     this.send(res, error.status, { code: error.code, msg: error.msg });
-  }
-
-  private async delay(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pendingTimers.delete(timer);
-        resolve();
-      }, ms);
-      this.pendingTimers.add(timer);
-    });
   }
 
   /** null when the key and signature are good; otherwise the exchange's error. */
@@ -346,9 +314,9 @@ export class FakeExchange {
       apiKey: typeof header === 'string' ? header : undefined,
     });
 
-    const mode = this.modeFor(path);
+    const mode = this.server.modeFor(path);
     if (mode.kind === 'timeout') return; // never answers; stop() destroys the socket
-    if (mode.kind === 'slow') await this.delay(mode.ms);
+    if (mode.kind === 'slow') await this.server.delay(mode.ms);
     if (mode.kind === 'reject') {
       this.send(res, mode.status ?? 400, {
         code: mode.code ?? -1000,

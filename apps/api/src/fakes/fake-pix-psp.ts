@@ -1,9 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createDynamicPix, hasError } from 'pix-utils';
 import type {
@@ -14,6 +13,7 @@ import type {
   SendStatus,
 } from '../adapters/pix/pix-psp.ts';
 import { PIX_SIGNATURE_HEADER, signWebhook } from '../adapters/pix/pix-webhook.ts';
+import { FakeServer } from './fake-server.ts';
 
 /**
  * A local stand-in for a PIX PSP: the Banco Central's API Pix (OAuth2 token, cob, pix,
@@ -188,11 +188,12 @@ export class FakePixPsp {
   private readonly tokens = new Map<string, number>();
   private webhookCreatedAt: string | null = null;
   private nextLocId = 1;
-  private mode: FakePixMode = { kind: 'ok' };
-  private modePath: string | null = null;
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  private readonly pendingTimers = new Set<NodeJS.Timeout>();
+  /** listening, sockets, timers and the mode (for every path or those starting with one) */
+  private readonly server = new FakeServer<FakePixMode>(
+    'fake PIX PSP',
+    { kind: 'ok' },
+    (path, prefix) => prefix === null || path.startsWith(prefix),
+  );
   private readonly tls: FakePixPspOptions['tls'] | null;
 
   constructor(options: FakePixPspOptions) {
@@ -229,31 +230,18 @@ export class FakePixPsp {
           listener,
         )
       : createServer(listener);
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('fake PIX PSP: no port');
-    this.url = `${this.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
-    this.server = server;
+    const port = await this.server.listen(server);
+    this.url = `${this.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
     return this;
   }
 
   async close(): Promise<void> {
-    for (const timer of this.pendingTimers) clearTimeout(timer);
-    this.pendingTimers.clear();
-    for (const socket of this.sockets) socket.destroy();
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.server.close();
   }
 
   /** Switches the mode, for every path or only paths starting with `path` (e.g. '/v2/gn/pix/'). */
   setMode(mode: FakePixMode, path?: string): void {
-    this.mode = mode;
-    this.modePath = path ?? null;
+    this.server.setMode(mode, path);
   }
 
   /** Every access token issued so far expires now (the next call answers 401). */
@@ -361,7 +349,7 @@ export class FakePixPsp {
   }
 
   private async notify(pix: ReceivedPix[]): Promise<FakeWebhookDelivery | null> {
-    if (!this.webhookUrl || this.mode.kind === 'drop-webhooks') return null;
+    if (!this.webhookUrl || this.server.mode.kind === 'drop-webhooks') return null;
     const url = `${this.webhookUrl.replace(/\/+$/, '')}/pix`;
     const body = JSON.stringify({ pix });
     const signature = this.webhookSecret
@@ -387,10 +375,6 @@ export class FakePixPsp {
     return delivery;
   }
 
-  private modeFor(path: string): FakePixMode {
-    return this.modePath === null || path.startsWith(this.modePath) ? this.mode : { kind: 'ok' };
-  }
-
   private json(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
     res.statusCode = status;
     if (body === undefined) {
@@ -408,16 +392,6 @@ export class FakePixPsp {
   /** Efí's own error shape (`{ nome, mensagem }`). */
   private efiError(res: ServerResponse, status: number, nome: string, mensagem: string): void {
     this.json(res, status, { nome, mensagem });
-  }
-
-  private async delay(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pendingTimers.delete(timer);
-        resolve();
-      }, ms);
-      this.pendingTimers.add(timer);
-    });
   }
 
   private checkBasic(header: string | undefined): boolean {
@@ -487,9 +461,9 @@ export class FakePixPsp {
           : null,
     });
 
-    const mode = this.modeFor(path);
+    const mode = this.server.modeFor(path);
     if (mode.kind === 'timeout') return; // never answers; close() destroys the socket
-    if (mode.kind === 'slow') await this.delay(mode.ms);
+    if (mode.kind === 'slow') await this.server.delay(mode.ms);
     if (mode.kind === 'reject') {
       const status = mode.status ?? 400;
       return this.problem(res, {

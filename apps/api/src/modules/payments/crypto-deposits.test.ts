@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_DEPOSIT_ADDRESSES, incomingPayments, orders, treasuryEntries } from '@permuta/db';
+import { DEMO_DEPOSIT_ADDRESSES } from '@permuta/db';
 import type { NewOrder } from '@permuta/db';
 import { createBinanceClient } from '../../adapters/exchange/binance-client.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -13,12 +12,12 @@ import {
   insertOrder,
   networkId,
   tokenId,
-  trader,
   updateSettings,
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { PAYOUT_QUEUE } from '../payouts/payouts.service.ts';
 import { CRYPTO_DEPOSITS_QUEUE, createCryptoDepositWatcher } from './crypto-deposits.watcher.ts';
+import { depositTestKit, payingCustomer } from './test-support.ts';
 
 const HISTORY = '/sapi/v1/capital/deposit/hisrec';
 
@@ -35,7 +34,7 @@ beforeAll(async () => {
       EXCHANGE_API_SECRET: fake.apiSecret,
     },
   });
-  customer = await trader(t.app, { locale: 'en-US', wallets: [['USDT', 'TRC20'], ['PIX']] });
+  ({ customer } = await payingCustomer(t, { locale: 'en-US' }));
   await updateSettings(t.app, { autoCryptoDeposits: true, autoCryptoPayouts: true });
 });
 afterEach(() => fake.setMode({ kind: 'ok' }));
@@ -70,27 +69,7 @@ const usdtDeposit = (amount: string, values: FakeDeposit = {}) =>
     ...values,
   });
 
-async function orderRow(orderId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  return row!;
-}
-
-async function fundsEntries(orderId: string) {
-  return t.app.db
-    .select()
-    .from(treasuryEntries)
-    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'funds_received')));
-}
-
-async function paymentOf(depositId: string) {
-  const [row] = await t.app.db
-    .select()
-    .from(incomingPayments)
-    .where(
-      and(eq(incomingPayments.provider, 'exchange'), eq(incomingPayments.externalId, depositId)),
-    );
-  return row ?? null;
-}
+const { orderRow, fundsEntries, paymentOf } = depositTestKit(() => t, 'exchange');
 
 async function orderPage(orderId: string) {
   const answer = await t.app.inject({

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@permuta/contracts';
-import { auditLog, orderEvents, orders, treasuryEntries, users } from '@permuta/db';
+import { auditLog, orderEvents, treasuryEntries } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { insertOrder, insertPaidPixToUsdt, tokenId, trader } from '../orders/test-support.ts';
+import { insertOrder, insertPaidPixToUsdt, tokenId } from '../orders/test-support.ts';
 import { availableStock } from '../treasury/treasury.service.ts';
 import type { Trader } from '../orders/test-support.ts';
 import type { ReportedPayment } from './incoming-payments.service.ts';
+import { depositTestKit, payingCustomer } from './test-support.ts';
 
 let t: TestApp;
 let admin: TestAdmin;
@@ -20,12 +21,7 @@ let cpf: string;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await signInAdmin(t.app);
-  customer = await trader(t.app, { wallets: [['USDT', 'TRC20'], ['PIX']] });
-  const [row] = await t.app.db
-    .select({ cpf: users.cpf })
-    .from(users)
-    .where(eq(users.id, customer.id));
-  cpf = row!.cpf!;
+  ({ customer, cpf } = await payingCustomer(t));
 });
 afterAll(async () => t?.close());
 
@@ -42,17 +38,7 @@ function pixPayment(overrides: Partial<ReportedPayment> = {}): ReportedPayment {
   };
 }
 
-async function statusOf(orderId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  return row!;
-}
-
-async function fundsEntries(orderId: string) {
-  return t.app.db
-    .select()
-    .from(treasuryEntries)
-    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'funds_received')));
-}
+const { orderRow: statusOf, fundsEntries } = depositTestKit(() => t, 'pix');
 
 describe('a payment reported by a provider', () => {
   it('confirms a pending order’s funds once, as the system, with its history and audit', async () => {

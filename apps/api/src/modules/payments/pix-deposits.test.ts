@@ -1,15 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderView } from '@permuta/contracts';
-import {
-  incomingPayments,
-  orders,
-  pixCharges,
-  providerCursors,
-  treasuryEntries,
-  users,
-} from '@permuta/db';
+import { orders, pixCharges, providerCursors } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
@@ -23,7 +16,6 @@ import {
   callAs,
   liftCustomerLimits,
   placeOrder,
-  trader,
   updateSettings,
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
@@ -35,6 +27,7 @@ import {
   refundIdFor,
 } from './pix-deposits.service.ts';
 import { PIX_WEBHOOK_RATE_LIMIT } from './pix-webhook.routes.ts';
+import { depositTestKit, payingCustomer } from './test-support.ts';
 
 const KEY = 'pix@permuta.example';
 const CLIENT = { clientId: 'Client_Id_permuta', clientSecret: 'Client_Secret_permuta_0123' };
@@ -78,12 +71,9 @@ beforeAll(async () => {
   appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   fake = await startFakePixPsp({ ...CLIENT, key: KEY, webhookSecret: SECRET });
   owner = await signInAdmin(t.app);
-  customer = await trader(t.app, { wallets: [['USDT', 'TRC20'], ['PIX']] });
-  const [row] = await t.app.db
-    .select({ cpf: users.cpf, name: users.name })
-    .from(users)
-    .where(eq(users.id, customer.id));
-  payer = { cpf: row!.cpf!.replace(/\D/g, ''), name: row!.name };
+  const paying = await payingCustomer(t);
+  customer = paying.customer;
+  payer = { cpf: paying.cpfDigits, name: paying.name };
   await liftCustomerLimits(t.app);
   await updateSettings(t.app, { pixKey: KEY, pixMerchantName: 'PERMUTA' });
   await configure({ deposits: true });
@@ -107,25 +97,7 @@ async function pixOrder(): Promise<OrderView> {
   return order;
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
-async function fundsEntries(orderId: string) {
-  return t.app.db
-    .select()
-    .from(treasuryEntries)
-    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'funds_received')));
-}
-
-async function paymentOf(e2eid: string) {
-  const [row] = await t.app.db
-    .select()
-    .from(incomingPayments)
-    .where(and(eq(incomingPayments.provider, 'pix'), eq(incomingPayments.externalId, e2eid)));
-  return row ?? null;
-}
+const { orderRow, fundsEntries, paymentOf } = depositTestKit(() => t, 'pix');
 
 /** POSTs a webhook body as the PSP would (signed unless `signature` says otherwise). */
 function postWebhook(

@@ -1,14 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutErrorText } from '@permuta/contracts';
-import {
-  auditLog,
-  createDb,
-  incomingPayments,
-  orders,
-  treasuryEntries,
-  wallets,
-} from '@permuta/db';
+import { auditLog, incomingPayments, wallets } from '@permuta/db';
 import type { DbHandle, NewOrder } from '@permuta/db';
 import { createDerivClient } from '../../adapters/deriv/deriv-client.ts';
 import type { DerivAgent } from '../../adapters/deriv/deriv.ts';
@@ -19,23 +12,14 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { png } from '../../../test/document-files.ts';
-import {
-  insertOrder,
-  multipartBody,
-  networkId,
-  tokenId,
-  trader,
-  updateSettings,
-} from '../orders/test-support.ts';
+import { insertOrder, networkId, tokenId, trader, updateSettings } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { buildOrderMoving } from '../../services.ts';
 import { createDerivDeposits } from '../payments/deriv-deposits.ts';
+import { depositTestKit } from '../payments/test-support.ts';
 import { derivTester } from '../integrations/deriv-agent.ts';
-import { createPayoutLock } from './payout-lock.ts';
-import { PAYOUT_QUEUE } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
 import { createDerivRail, DERIV_SETTLE_MS } from './deriv-rail.ts';
+import { orderMovingOf, payoutTestKit, withSecondPool } from './test-support.ts';
 
 /**
  * Deriv out and in (decision 042) against the fake Deriv over real WebSockets: the code under
@@ -113,26 +97,8 @@ async function paidOrder(values: Partial<NewOrder> = {}) {
   });
 }
 
-async function adminMove(orderId: string, payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/transition`,
-    headers: { cookie: admin.cookie },
-    payload,
-  });
-}
-
-async function confirmFunds(orderId: string) {
-  const answer = await adminMove(orderId, { action: 'confirm_funds', amountReceived: '540' });
-  expect(answer.statusCode, answer.body).toBe(200);
-  expect(answer.json().status).toBe('admin_confirmed');
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error('no order');
-  return row;
-}
+const { adminView, confirmFunds, byHand, giveUp, orderRow, payoutEntries, drainAll } =
+  payoutTestKit(() => ({ t, admin }), { amountReceived: '540' });
 
 /** Transfers the fake made to customers for this order (its marker in the description). */
 const transfersOf = (orderId: string) =>
@@ -153,15 +119,6 @@ function transferRequests(orderId: string) {
     real: mine.filter((r) => r.body['dry_run'] !== 1).length,
   };
 }
-
-async function payoutEntries(orderId: string) {
-  return t.app.db
-    .select()
-    .from(treasuryEntries)
-    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'payout')));
-}
-
-const drainAll = () => t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
 
 /** A clock the test moves on. */
 function testClock() {
@@ -200,17 +157,10 @@ function derivPayouts(
       return client.transfer(request);
     },
   };
-  const handle = options.handle ?? t.handle;
-  return buildOrderMoving({
-    db: handle.db,
-    exchange: t.app.services.catalogueExchange as never,
+  return orderMovingOf(t, {
+    handle: options.handle,
     rails: [createDerivRail({ agent: async () => agent, now })],
-    jobs: t.app.jobs,
-    lock: createPayoutLock(handle),
-    enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-    publicUrl: t.config.publicUrl,
     now,
-    log: { warn: () => {}, error: () => {} },
   }).payouts;
 }
 
@@ -345,10 +295,7 @@ describe('automatic Deriv payouts', () => {
   });
 
   it('makes one transfer when two instances run the same payout at once', async () => {
-    let other: DbHandle = t.handle;
-    const url = t.handle.pool?.options.connectionString;
-    if (url) other = await createDb({ databaseUrl: url, dataDir: 'unused' });
-    try {
+    await withSecondPool(t, async (other) => {
       const order = await paidOrder();
       await confirmFunds(order.id);
       const clock = testClock();
@@ -361,30 +308,10 @@ describe('automatic Deriv payouts', () => {
       await first.run({ orderId: order.id, check: 1 });
       expect((await orderRow(order.id)).status).toBe('admin_paid');
       expect(transfersOf(order.id)).toHaveLength(1);
-    } finally {
-      if (other !== t.handle) await other.close();
-    }
+    });
   });
 
   it('refuses a payment by hand while a Deriv transfer may be live or is done', async () => {
-    const byHand = async (orderId: string) => {
-      const body = multipartBody({ name: 'proof.png', bytes: await png(), type: 'image/png' });
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${orderId}/pay`,
-        headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...body.headers },
-        payload: body.payload,
-      });
-    };
-    const giveUp = (orderId: string) =>
-      t.app.db
-        .update(orders)
-        .set({
-          status: 'error',
-          payoutFailure: { code: 'no_final_answer', params: { checks: 200 } },
-        })
-        .where(eq(orders.id, orderId));
-
     // a timeout a moment ago: nothing in the statement yet, but that is no proof
     const unsure = await paidOrder();
     await confirmFunds(unsure.id);
@@ -446,11 +373,7 @@ describe('automatic Deriv payouts', () => {
     try {
       const order = await paidOrder();
       await confirmFunds(order.id);
-      const view = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/admin/orders/${order.id}`,
-        headers: { cookie: admin.cookie },
-      });
+      const view = await adminView(order.id);
       expect(view.json().payoutPlan).toEqual({ kind: 'manual', reason: 'deriv' });
       await drainAll();
       expect((await orderRow(order.id)).status).toBe('admin_confirmed');
@@ -496,6 +419,7 @@ describe('Deriv deposits', () => {
   }
 
   const run = () => t.app.services.derivDeposits.run();
+  const { fundsEntries } = depositTestKit(() => t, 'deriv');
 
   it("credits the order a customer's transfer pays, once however often the statement is read", async () => {
     const order = await derivOrder('101.5');
@@ -512,13 +436,7 @@ describe('Deriv deposits', () => {
       tokenCode: 'DERIV',
     });
     expect((await orderRow(order.id)).status).toBe('admin_confirmed');
-    const confirmations = await t.app.db
-      .select()
-      .from(treasuryEntries)
-      .where(
-        and(eq(treasuryEntries.orderId, order.id), eq(treasuryEntries.kind, 'funds_received')),
-      );
-    expect(confirmations).toHaveLength(1);
+    expect(await fundsEntries(order.id)).toHaveLength(1);
   });
 
   it('parks a transfer two equal orders could be for in the inbox as ambiguous', async () => {

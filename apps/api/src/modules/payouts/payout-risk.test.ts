@@ -13,11 +13,10 @@ import {
   updateSettings,
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { createPayoutLock } from './payout-lock.ts';
 import { PAYOUT_RELEASE_QUEUE, createPayoutRisk } from './payout-risk.ts';
 import { RISK_LIMITS_LIFTED } from './payout-risk.test-support.ts';
 import { PAYOUT_QUEUE } from './payouts.service.ts';
-import { buildOrderMoving } from '../../services.ts';
+import { orderMovingOf } from './test-support.ts';
 import type { ExchangeClient } from '../../adapters/exchange/exchange.ts';
 
 let t: TestApp;
@@ -360,16 +359,7 @@ describe('risk limits of automatic payouts', () => {
     const order = await paidOrder(who);
     await expectHeld(order.id, ['order_over_limit']);
     // a fresh mover and risk service on the same database, as after a restart
-    const { mover } = buildOrderMoving({
-      db: t.handle.db,
-      exchange: {} as ExchangeClient,
-      jobs: t.app.jobs,
-      lock: createPayoutLock(t.handle),
-      enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-      publicUrl: t.config.publicUrl,
-      now: () => new Date(),
-      log: { warn: () => {}, error: () => {} },
-    });
+    const { mover } = orderMovingOf(t, { exchange: {} as ExchangeClient });
     const restarted = createPayoutRisk({
       db: t.handle.db,
       jobs: t.app.jobs,

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, networks, orderEvents, orders, treasuryEntries } from '@permuta/db';
+import { networks, orderEvents, orders } from '@permuta/db';
 import type { DbHandle, NewOrder } from '@permuta/db';
 import { createBinanceClient } from '../../adapters/exchange/binance-client.ts';
 import type { ExchangeClient } from '../../adapters/exchange/exchange.ts';
@@ -10,23 +10,20 @@ import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { fakeCoin, startFakeExchange } from '../../fakes/fake-exchange.ts';
 import type { FakeExchange } from '../../fakes/fake-exchange.ts';
-import { png } from '../../../test/document-files.ts';
 import {
   TRC20_ADDRESS,
   deliverEmails,
   insertOrder,
   insertPaidPixToUsdt,
-  multipartBody,
   networkId,
   trader,
   updateSettings,
 } from '../orders/test-support.ts';
 import { RISK_LIMITS_LIFTED } from './payout-risk.test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { createPayoutLock } from './payout-lock.ts';
 import { PAYOUT_QUEUE, STUCK_PROCESSING_MS } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
-import { buildOrderMoving } from '../../services.ts';
+import { orderMovingOf, payoutTestKit, withSecondPool } from './test-support.ts';
 
 const APPLY = '/sapi/v1/capital/withdraw/apply';
 
@@ -46,17 +43,8 @@ const exchangeClient = (timeoutMs = 5000): ExchangeClient =>
   });
 
 /** Another payout service on the app's database, jobs and mail, with its own exchange client. */
-function payoutService(exchange: ExchangeClient, handle: DbHandle = t.handle): PayoutService {
-  return buildOrderMoving({
-    db: handle.db,
-    exchange,
-    jobs: t.app.jobs,
-    lock: createPayoutLock(handle),
-    enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-    publicUrl: t.config.publicUrl,
-    now: () => new Date(),
-    log: { warn: () => {}, error: () => {} },
-  }).payouts;
+function payoutService(exchange: ExchangeClient, handle?: DbHandle): PayoutService {
+  return orderMovingOf(t, { exchange, handle }).payouts;
 }
 
 beforeAll(async () => {
@@ -87,44 +75,11 @@ afterAll(async () => {
 /** A PIX -> USDT (TRC20) order whose customer says they paid: 540 BRL for 95 USDT. */
 const paidOrder = (values: Partial<NewOrder> = {}) => insertPaidPixToUsdt(t.app, customer, values);
 
-async function adminMove(orderId: string, payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/transition`,
-    headers: { cookie: admin.cookie },
-    payload,
-  });
-}
-
-/** The admin confirms the funds (the amount of the order); the answer must be 200. */
-async function confirmFunds(orderId: string, amount = '540') {
-  const answer = await adminMove(orderId, { action: 'confirm_funds', amountReceived: amount });
-  expect(answer.statusCode, answer.body).toBe(200);
-  expect(answer.json().status).toBe('admin_confirmed');
-  return answer;
-}
-
-/** The admin pays or refunds the order by hand, with a proof (and a note for a refund). */
-async function byHand(orderId: string, what: 'pay' | 'refund') {
-  const body = multipartBody(
-    { name: 'proof.png', bytes: await png(), type: 'image/png' },
-    what === 'refund' ? { note: 'Returned to the customer.' } : {},
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/${what}`,
-    headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...body.headers },
-    payload: body.payload,
-  });
-}
+/** confirmFunds confirms the amount of the order (540) unless told otherwise. */
+const { adminMove, adminView, confirmFunds, byHand, giveUp, orderRow, payoutEntries, drainAll } =
+  payoutTestKit(() => ({ t, admin }), { amountReceived: '540' });
 
 const retry = (orderId: string) => adminMove(orderId, { action: 'submit_payout' });
-
-async function orderRow(orderId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error('no order');
-  return row;
-}
 
 /** Withdraw apply requests the fake exchange received for the order. */
 const applies = (orderId: string) =>
@@ -141,17 +96,8 @@ async function payoutJobs(orderId: string) {
   return jobs.filter((job) => (job.data as { orderId?: string }).orderId === orderId);
 }
 
-/** Due payout jobs, as the worker would run them now. */
+/** Due payout jobs, as the worker would run them now (drainAll: the deferred checks too). */
 const drain = () => t.app.jobs.drain(PAYOUT_QUEUE);
-/** Every payout job, deferred checks included (complete the withdrawal at the fake first). */
-const drainAll = () => t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
-
-async function payoutEntries(orderId: string) {
-  return t.app.db
-    .select()
-    .from(treasuryEntries)
-    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'payout')));
-}
 
 async function statusTrail(orderId: string) {
   const rows = await t.app.db
@@ -230,10 +176,7 @@ describe('automatic crypto payouts', () => {
     ]);
     expect(await payoutJobs(order.id)).toHaveLength(0);
 
-    const view = await t.app.inject({
-      url: `/api/v1/admin/orders/${order.id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const view = await adminView(order.id);
     expect(view.json()).toMatchObject({
       status: 'admin_paid',
       payoutTxId: txId,
@@ -498,11 +441,7 @@ describe('automatic crypto payouts', () => {
 
   it("says on the admin's order view what the payout job will do once the funds are confirmed", async () => {
     const plan = async (orderId: string) => {
-      const view = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/admin/orders/${orderId}`,
-        headers: { cookie: admin.cookie },
-      });
+      const view = await adminView(orderId);
       expect(view.statusCode, view.body).toBe(200);
       return view.json().payoutPlan;
     };
@@ -603,10 +542,7 @@ describe('automatic crypto payouts', () => {
   });
 
   it('makes one withdrawal when two instances (two connection pools) run the same payout', async () => {
-    let other: DbHandle = t.handle;
-    const url = t.handle.pool?.options.connectionString;
-    if (url) other = await createDb({ databaseUrl: url, dataDir: 'unused' });
-    try {
+    await withSecondPool(t, async (other) => {
       const order = await paidOrder();
       await confirmFunds(order.id);
       const first = payoutService(exchangeClient());
@@ -617,9 +553,7 @@ describe('automatic crypto payouts', () => {
       expect(applies(order.id)).toHaveLength(1);
       expect(withdrawals(order.id)).toHaveLength(1);
       await finish(order.id, '0xtwo-instances');
-    } finally {
-      if (other !== t.handle) await other.close();
-    }
+    });
   });
 
   describe('an admin paying or refunding by hand after an automatic attempt', () => {
@@ -630,13 +564,7 @@ describe('automatic crypto payouts', () => {
       await drain();
       expect(withdrawals(order.id)).toHaveLength(1);
       // as when the bounded checks run out without a final answer from the exchange
-      await t.app.db
-        .update(orders)
-        .set({
-          status: 'error',
-          payoutFailure: { code: 'no_final_answer', params: { checks: 200 } },
-        })
-        .where(eq(orders.id, order.id));
+      await giveUp(order.id);
       return order;
     }
 

@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutErrorText } from '@permuta/contracts';
-import { createDb, orders, treasuryEntries, users } from '@permuta/db';
 import type { DbHandle, NewOrder } from '@permuta/db';
 import { createEfiPixSender } from '../../adapters/pix/api-pix-client.ts';
 import { sendIdForOrder } from '../../adapters/pix/pix-psp.ts';
@@ -12,21 +10,12 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { png } from '../../../test/document-files.ts';
-import {
-  insertOrder,
-  multipartBody,
-  networkId,
-  tokenId,
-  trader,
-  updateSettings,
-} from '../orders/test-support.ts';
+import { insertOrder, networkId, tokenId, updateSettings } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { buildOrderMoving } from '../../services.ts';
-import { createPayoutLock } from './payout-lock.ts';
-import { PAYOUT_QUEUE } from './payouts.service.ts';
 import type { PayoutService } from './payouts.service.ts';
 import { createPixRail } from './pix-rail.ts';
+import { orderMovingOf, payoutTestKit, withSecondPool } from './test-support.ts';
+import { payingCustomer } from '../payments/test-support.ts';
 
 /**
  * PIX out (decision 044) against the fake PSP over real HTTP: the code under test runs its real
@@ -50,13 +39,10 @@ let customerKey: string;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await signInAdmin(t.app);
-  customer = await trader(t.app, { locale: 'en-US', wallets: [['USDT', 'TRC20'], ['PIX']] });
-  const [row] = await t.app.db
-    .select({ cpf: users.cpf })
-    .from(users)
-    .where(eq(users.id, customer.id));
-  customerKey = row!.cpf!;
-  cpf = customerKey.replace(/\D/g, '');
+  const paying = await payingCustomer(t, { locale: 'en-US' });
+  customer = paying.customer;
+  customerKey = paying.cpf;
+  cpf = paying.cpfDigits;
   fake = await startFakePixPsp({
     ...CLIENT,
     key: KEY,
@@ -103,26 +89,8 @@ async function paidOrder(values: Partial<NewOrder> = {}) {
   });
 }
 
-async function adminMove(orderId: string, payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/transition`,
-    headers: { cookie: admin.cookie },
-    payload,
-  });
-}
-
-async function confirmFunds(orderId: string) {
-  const answer = await adminMove(orderId, { action: 'confirm_funds', amountReceived: '100' });
-  expect(answer.statusCode, answer.body).toBe(200);
-  expect(answer.json().status).toBe('admin_confirmed');
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error('no order');
-  return row;
-}
+const { adminMove, adminView, confirmFunds, byHand, giveUp, orderRow, payoutEntries, drainAll } =
+  payoutTestKit(() => ({ t, admin }), { amountReceived: '100' });
 
 /** The sends the fake accepted for this order: "exactly one payment" is their count. */
 const sendsOf = (orderId: string) =>
@@ -133,15 +101,6 @@ const sendRequests = (orderId: string) =>
   fake.requests.filter(
     (r) => r.method === 'PUT' && r.path === `/v2/gn/pix/${sendIdForOrder(orderId)}`,
   ).length;
-
-async function payoutEntries(orderId: string) {
-  return t.app.db
-    .select()
-    .from(treasuryEntries)
-    .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'payout')));
-}
-
-const drainAll = () => t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
 
 /**
  * Another payout service on the app's database with its own Efí client (a real one on the
@@ -164,17 +123,9 @@ function pixPayouts(
       return client.send(request);
     },
   };
-  const handle = options.handle ?? t.handle;
-  return buildOrderMoving({
-    db: handle.db,
-    exchange: t.app.services.catalogueExchange as never,
+  return orderMovingOf(t, {
+    handle: options.handle,
     rails: [createPixRail({ client: async () => ({ sender, payerKey: KEY }) })],
-    jobs: t.app.jobs,
-    lock: createPayoutLock(handle),
-    enqueueEmail: (tx, to, template, locale) => t.app.enqueueEmail(tx, to, template, locale),
-    publicUrl: t.config.publicUrl,
-    now: () => new Date(),
-    log: { warn: () => {}, error: () => {} },
   }).payouts;
 }
 
@@ -188,33 +139,12 @@ function onSend(mode: FakePixMode): () => void {
   };
 }
 
-async function byHand(orderId: string) {
-  const body = multipartBody({ name: 'proof.png', bytes: await png(), type: 'image/png' });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/pay`,
-    headers: { cookie: admin.cookie, 'accept-language': 'en-US', ...body.headers },
-    payload: body.payload,
-  });
-}
-
-/** As if every check of the attempt had been used: the order waits for an admin. */
-const giveUp = (orderId: string) =>
-  t.app.db
-    .update(orders)
-    .set({ status: 'error', payoutFailure: { code: 'no_final_answer', params: { checks: 200 } } })
-    .where(eq(orders.id, orderId));
-
 // --- PIX out ------------------------------------------------------------------------------------
 
 describe('automatic PIX payouts', () => {
   it('pays a confirmed order: one send to the key with the CPF, paid with the E2E id', async () => {
     const order = await paidOrder();
-    const view = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/orders/${order.id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const view = await adminView(order.id);
     expect(view.json().payoutPlan).toEqual({ kind: 'automatic' });
     await confirmFunds(order.id);
     await drainAll();
@@ -285,10 +215,7 @@ describe('automatic PIX payouts', () => {
   });
 
   it('makes one send when two instances run the same payout at once', async () => {
-    let other: DbHandle = t.handle;
-    const url = t.handle.pool?.options.connectionString;
-    if (url) other = await createDb({ databaseUrl: url, dataDir: 'unused' });
-    try {
+    await withSecondPool(t, async (other) => {
       const order = await paidOrder();
       await confirmFunds(order.id);
       const first = pixPayouts();
@@ -301,9 +228,7 @@ describe('automatic PIX payouts', () => {
       expect((await orderRow(order.id)).status).toBe('admin_paid');
       expect(sendsOf(order.id)).toHaveLength(1);
       expect(sendRequests(order.id)).toBe(1);
-    } finally {
-      if (other !== t.handle) await other.close();
-    }
+    });
   });
 
   it('stops when the key is held by another document, says so in both languages, sends nothing', async () => {
@@ -398,11 +323,7 @@ describe('automatic PIX payouts', () => {
     try {
       const order = await paidOrder();
       await confirmFunds(order.id);
-      const view = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/admin/orders/${order.id}`,
-        headers: { cookie: admin.cookie },
-      });
+      const view = await adminView(order.id);
       expect(view.json().payoutPlan).toEqual({ kind: 'manual', reason: 'pix' });
       await drainAll();
       expect((await orderRow(order.id)).status).toBe('admin_confirmed');
