@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, reconciliationToday } from '@permuta/contracts';
+import { addDays, dec, normalize, reconciliationToday } from '@permuta/contracts';
 import type { ReconciliationAccount, ReconciliationReport } from '@permuta/contracts';
 import { incomingPayments, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -512,5 +513,63 @@ describe('the CSV', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.provider).toBeDefined();
+  });
+});
+
+describe('any set of payments', () => {
+  const ACCOUNTS = [
+    { provider: 'pix', tokenCode: 'PIX', network: null, key: 'pix:PIX' },
+    { provider: 'exchange', tokenCode: 'USDT', network: 'TRC20', key: 'crypto:USDT:TRC20' },
+    { provider: 'exchange', tokenCode: 'USDT', network: 'BEP20', key: 'crypto:USDT:BEP20' },
+    { provider: 'exchange', tokenCode: 'BTC', network: 'BTC', key: 'crypto:BTC:BTC' },
+    { provider: 'deriv', tokenCode: 'DERIV', network: null, key: 'deriv:DERIV' },
+  ] as const;
+  const STATUSES = ['seen', 'unmatched', 'refunding', 'refunded'] as const;
+  const amount = fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 999_999 }))
+    .filter(([units, millionths]) => units + millionths > 0)
+    .map(([units, millionths]) => `${units}.${String(millionths).padStart(6, '0')}`);
+  const payment = fc.record({
+    account: fc.integer({ min: 0, max: ACCOUNTS.length - 1 }),
+    status: fc.constantFrom(...STATUSES),
+    amount,
+    minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+  });
+  let run = 0;
+
+  it('adds up, per account, to the exact sum of its payments, never across tokens', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(payment, { minLength: 1, maxLength: 8 }), async (payments) => {
+        // each run on an earlier day of its own, so that no run sees another's payments
+        run += 1;
+        const day = addDays('2023-12-31', -run);
+        const { from } = await reportOf(day);
+        await t.app.db.insert(incomingPayments).values(
+          payments.map((p) => ({
+            provider: ACCOUNTS[p.account]!.provider,
+            externalId: `prop-${randomBytes(8).toString('hex')}`,
+            tokenCode: ACCOUNTS[p.account]!.tokenCode,
+            network: ACCOUNTS[p.account]!.network,
+            amount: p.amount,
+            status: p.status,
+            occurredAt: new Date(new Date(from).getTime() + p.minute * 60_000),
+          })),
+        );
+        const expected = new Map<string, { count: number; sum: ReturnType<typeof dec> }>();
+        for (const p of payments) {
+          if (p.status === 'seen') continue;
+          const key = ACCOUNTS[p.account]!.key;
+          const figure = expected.get(key) ?? { count: 0, sum: dec(0) };
+          expected.set(key, { count: figure.count + 1, sum: figure.sum.plus(dec(p.amount)) });
+        }
+        const report = await reportOf(day);
+        expect(Object.fromEntries(report.accounts.map((a) => [a.key, a.received]))).toEqual(
+          Object.fromEntries(
+            [...expected].map(([key, f]) => [key, { count: f.count, sum: normalize(f.sum) }]),
+          ),
+        );
+      }),
+      { numRuns: 12 },
+    );
   });
 });
