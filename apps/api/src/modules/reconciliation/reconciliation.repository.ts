@@ -43,6 +43,7 @@ const paymentColumns = {
   amount: incomingPayments.amount,
   payerName: incomingPayments.payerName,
   status: incomingPayments.status,
+  reason: incomingPayments.reason,
   refundReceipt: incomingPayments.refundReceipt,
   occurredAt: incomingPayments.occurredAt,
 };
@@ -58,6 +59,7 @@ export interface PaymentLine {
   amount: string;
   payerName: string | null;
   status: 'seen' | 'credited' | 'unmatched' | 'refunding' | 'refunded';
+  reason: string | null;
   refundReceipt: string | null;
   occurredAt: Date;
 }

@@ -165,9 +165,14 @@ export function createReconciliationService({ db, now }: ReconciliationDeps) {
         ),
       ]),
     ]);
-    /** Payments behind each order's credit (credited, or credited then returned). */
+    /**
+     * Payments behind each order's credit: credited, or credited then returned (a refund-only
+     * credit, outside the order's limits, that the PSP returned). A stranger's payment returned
+     * without ever crediting the order it named is not behind its credit.
+     */
     const paymentsByOrder = new Map<string, PaymentLine[]>();
     for (const payment of orderPayments) {
+      if (payment.status === 'refunded' && payment.reason !== 'amount_outside_limits') continue;
       const list = paymentsByOrder.get(payment.orderId as string) ?? [];
       list.push(payment);
       paymentsByOrder.set(payment.orderId as string, list);

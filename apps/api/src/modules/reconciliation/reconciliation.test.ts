@@ -102,8 +102,11 @@ beforeAll(async () => {
     await incoming.receive(pix({ amount: '540' }), { kind: 'order', orderId: a.id }),
   ).toMatchObject({ kind: 'credited' });
 
-  // B: a PIX from someone else, to be returned; an admin records the devolução with its e2eid
-  const b = await insertPaidPixToUsdt(t.app, customer, { status: 'pending' });
+  // B: a PIX from someone else for an order, to be returned; an admin records the devolução
+  // with its e2eid, then confirms the order's own funds by hand (the stranger's PIX is not
+  // behind that credit)
+  const b = await insertPaidPixToUsdt(t.app, customer, { status: 'user_confirmed' });
+  ids.bOrder = b.reference;
   const bPayment = pix({
     amount: '300',
     payer: { document: randomCpf(), name: '=HYPERLINK("http://x","y")' },
@@ -117,6 +120,11 @@ beforeAll(async () => {
     receipt: 'D12345678202611281200abcdefghijk',
   });
   expect(returned.statusCode, returned.body).toBe(200);
+  const bConfirmed = await asOwner(`/api/v1/admin/orders/${b.id}/transition`, {
+    action: 'confirm_funds',
+    amountReceived: '540',
+  });
+  expect(bConfirmed.statusCode, bConfirmed.body).toBe(200);
 
   // B2: a PIX no order takes, returned by hand with no receipt
   const b2Payment = pix({ amount: '77.70', payer: { name: '+cmd|calc', document: null } });
@@ -279,9 +287,9 @@ describe('the day’s report', () => {
       received: { count: 5, sum: '1467.69' },
       // B 300 + B2 77.70
       refunded: { count: 2, sum: '377.7' },
-      // A 540 + G 200 + H 540
-      credited: { count: 3, sum: '1280' },
-      creditedByHand: { count: 0, sum: '0' },
+      // A 540 + B 540 (by hand) + G 200 + H 540
+      credited: { count: 4, sum: '1820' },
+      creditedByHand: { count: 1, sum: '540' },
       paidOut: { count: 1, sum: '521.1' },
     });
     expect(accountOf(report, 'crypto:USDT:TRC20')).toMatchObject({
@@ -307,11 +315,17 @@ describe('the day’s report', () => {
     const byReason = (reason: string) => pixLines.filter((d) => d.reason === reason);
     expect(pixLines.map((d) => d.reason).sort()).toEqual([
       'amount_differs',
+      'confirmed_by_hand',
       'not_credited',
       'other_day',
       'payout_without_receipt',
       'refund_without_receipt',
     ]);
+    expect(byReason('confirmed_by_hand')[0]).toMatchObject({
+      orderReference: ids.bOrder,
+      amount: '540',
+      paymentId: null,
+    });
     expect(byReason('not_credited')[0]).toMatchObject({
       paymentId: ids.iPayment,
       orderReference: ids.i,
@@ -460,13 +474,13 @@ describe('the CSV', () => {
     expect(lines.slice(1, 6)).toEqual([
       'figure,received,5,1467.69,PIX,,,,,,,,,',
       'figure,refunded,2,377.7,PIX,,,,,,,,,',
-      'figure,credited,3,1280,PIX,,,,,,,,,',
-      'figure,credited_by_hand,0,0,PIX,,,,,,,,,',
+      'figure,credited,4,1820,PIX,,,,,,,,,',
+      'figure,credited_by_hand,1,540,PIX,,,,,,,,,',
       'figure,paid_out,1,521.1,PIX,,,,,,,,,',
     ]);
     const refund = lines.find((line) => line.startsWith('difference,refund_without_receipt'));
     expect(refund).toMatch(/,'\+cmd\|calc$/);
-    expect(lines).toHaveLength(11);
+    expect(lines).toHaveLength(12);
   });
 
   it('writes what Excel in Portuguese opens as columns', async () => {
