@@ -91,6 +91,11 @@ describe('the daily reconciliation page', () => {
     const differs = within(pix).getByTestId('difference-amount_differs');
     expect(within(differs).getByText('R$ 539,99')).toBeTruthy();
     expect(within(differs).getByText('creditado como R$ 540,00')).toBeTruthy();
+    // Brasília time, the calendar of the report's days (13:05 UTC)
+    expect(within(differs).getByText('27/11/2026, 10:05')).toBeTruthy();
+    expect(screen.getByTestId('reconciliation-day').textContent).toBe(
+      'sexta-feira, 27 de novembro de 2026',
+    );
     expect(within(differs).getByRole('link', { name: 'EX-7K2Q9' }).getAttribute('href')).toBe(
       '/admin/orders/EX-7K2Q9',
     );
@@ -138,8 +143,15 @@ describe('the daily reconciliation page', () => {
       'O dia 2999-01-01 ainda não chegou no Brasil.',
     );
     renderAt('/admin/reconciliation?day=2999-01-01', <ReconciliationReport />);
-    expect((await screen.findByRole('alert')).textContent).toContain('ainda não chegou');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('ainda não chegou');
+    // nothing to retry: the way to a day that can be shown instead
+    expect(within(alert).queryByRole('button')).toBeNull();
     failure = null;
+    fireEvent.click(screen.getByRole('button', { name: 'Ver hoje' }));
+    expect(screen.getByTestId('location').textContent).toBe(
+      `/admin/reconciliation?day=${reconciliationToday(new Date())}`,
+    );
   });
 
   it('downloads an account’s CSV in the dialect of the page’s language', async () => {

@@ -25,6 +25,7 @@ import { addDays } from '@permuta/contracts/dashboard';
 import { formatMoney } from '@permuta/contracts/money';
 import {
   RECONCILIATION_INFO_REASONS,
+  RECONCILIATION_TIME_ZONE,
   defaultReconciliationDay,
   isCalendarDay,
   reconciliationToday,
@@ -35,7 +36,8 @@ import {
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useTwoFactorRedirect } from '../../admin-accounts/use-two-factor-redirect.ts';
@@ -53,6 +55,22 @@ const INBOX_PROVIDER: Record<ReconciliationAccount['provider'], string> = {
 
 function money(amount: string, token: string, locale: Locale): string {
   return formatMoney(amount, { code: token }, locale);
+}
+
+/** An instant in Brasília time, the calendar the report's days are cut in. */
+function brasiliaTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: RECONCILIATION_TIME_ZONE,
+  }).format(new Date(iso));
+}
+
+/** `sexta-feira, 27 de novembro de 2026` / `Friday, November 27, 2026`. */
+function longDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 function Figure({
@@ -149,7 +167,7 @@ function DifferenceRow({
           </Text>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.at, locale)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{brasiliaTime(item.at, locale)}</Table.Td>
     </Table.Tr>
   );
 }
@@ -300,7 +318,7 @@ export function ReconciliationReport() {
             const value = event.currentTarget.value;
             if (isCalendarDay(value) && value <= today) go(value);
           }}
-          w={{ base: 180 }}
+          w={{ base: 220 }}
         />
         <Button
           variant="default"
@@ -311,12 +329,33 @@ export function ReconciliationReport() {
           ›
         </Button>
       </Group>
+      {valid && (
+        <Text fw={600} data-testid="reconciliation-day">
+          {longDay(day, locale)}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         {t('adminReconciliation.explanation')}
       </Text>
       {report.isPending && <LoadingStatus />}
       {report.isError && (
-        <LoadFailure message={report.error.message} onRetry={() => void report.refetch()} />
+        <Stack gap="xs" align="flex-start">
+          <LoadFailure
+            message={report.error.message}
+            onRetry={
+              report.error instanceof ApiError &&
+              report.error.status >= 400 &&
+              report.error.status < 500
+                ? undefined
+                : () => void report.refetch()
+            }
+          />
+          {day !== today && (
+            <Button variant="light" size="xs" onClick={() => go(today)}>
+              {t('adminReconciliation.showToday')}
+            </Button>
+          )}
+        </Stack>
       )}
       {report.data && report.data.accounts.length === 0 && (
         <Text data-testid="reconciliation-empty">
