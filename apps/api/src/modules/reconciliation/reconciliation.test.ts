@@ -172,7 +172,7 @@ beforeAll(async () => {
   await mover.move({
     order: d.id,
     action: 'payout_done',
-    actor: { type: 'system' },
+    actor: { type: 'system', id: null },
     at: new Date(),
     set: { payoutTxId: '71234567', withdrawId: '71234567' },
   });
@@ -192,7 +192,7 @@ beforeAll(async () => {
   await mover.move({
     order: e2.id,
     action: 'payout_done',
-    actor: { type: 'system' },
+    actor: { type: 'system', id: null },
     at: new Date(),
   });
 
