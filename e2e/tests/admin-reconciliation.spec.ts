@@ -3,7 +3,7 @@ import { formatMoney } from '@permuta/contracts/money';
 import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { adminApi, paidOrder } from './exchange-support.ts';
-import { BOTH_WIDTHS, saveShots, test, text } from './support.ts';
+import { BOTH_WIDTHS, saveShots, seriousAxeFindings, test, text } from './support.ts';
 
 /**
  * The daily reconciliation report (decision 046): a PIX order whose funds an admin confirmed by
@@ -84,6 +84,7 @@ for (const locale of LOCALES) {
         formatMoney(credited, { code: 'PIX' }, locale),
       );
       await saveShots(page, `reconciliation-${locale}-today-reloaded`, BOTH_WIDTHS);
+      expect(await seriousAxeFindings(page)).toEqual([]);
 
       // the order's link
       await row.getByRole('link', { name: order.reference }).click();

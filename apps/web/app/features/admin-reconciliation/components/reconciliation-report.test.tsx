@@ -174,7 +174,7 @@ describe('the daily reconciliation page', () => {
     );
     renderAt('/admin/reconciliation?day=2026-11-27', <ReconciliationReport />);
     const pix = await screen.findByTestId('account-pix:PIX');
-    fireEvent.click(within(pix).getByRole('button', { name: 'Baixar o CSV de PIX (reais)' }));
+    fireEvent.click(within(pix).getByRole('button', { name: 'Baixar CSV de PIX (reais)' }));
     await vi.waitFor(() => expect(created).toHaveBeenCalled());
     const csv = fetchMock.mock.calls
       .map(([url]) => String(url))
