@@ -50,6 +50,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { demoRoutes } from './demo/demo.routes.ts';
 import type { DemoProviders } from './demo/demo-providers.ts';
 
@@ -231,6 +232,7 @@ export async function buildApp(
   await app.register(auditRoutes, { service: services.audit });
   await app.register(contactInboxRoutes, { service: services.contactInbox });
   await app.register(paymentsInboxRoutes, { service: services.paymentsInbox });
+  await app.register(reconciliationRoutes, { service: services.reconciliation });
   // Public site: the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { service: services.contact });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });

@@ -52,6 +52,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createWalletsService } from './modules/wallets/wallets.service.ts';
 import type { AppLog, Log } from './lib/log.ts';
 
@@ -319,6 +320,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orderJobs: { db, mover, logError },
     integrations,
     treasury: createTreasuryService({ db }),
+    // the daily reconciliation report (decision 046): read-only
+    reconciliation: createReconciliationService({ db, now }),
   };
 }
 

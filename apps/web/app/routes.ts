@@ -33,6 +33,7 @@ const MODULES = {
   adminOrder: 'routes/admin/order.tsx',
   adminPayments: 'routes/admin/payments.tsx',
   adminTreasury: 'routes/admin/treasury.tsx',
+  adminReconciliation: 'routes/admin/reconciliation.tsx',
   adminNewAdmin: 'routes/admin/new-admin.tsx',
   adminRateSetting: 'routes/admin/rate-setting.tsx',
   adminManagerAdmins: 'routes/admin/manager-admins.tsx',

@@ -8,6 +8,7 @@ import { WALLETS_ERROR_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_ERROR_MESSAGES } from './messages/contact.ts';
 import { INTEGRATIONS_ERROR_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
+import { RECONCILIATION_ERROR_MESSAGES } from './messages/reconciliation.ts';
 import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
 
 /**
@@ -276,6 +277,7 @@ export const ERROR_MESSAGES = {
   ...CONTACT_ERROR_MESSAGES,
   ...INTEGRATIONS_ERROR_MESSAGES,
   ...PAYMENTS_ERROR_MESSAGES,
+  ...RECONCILIATION_ERROR_MESSAGES,
   ...DEMO_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

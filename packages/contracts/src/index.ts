@@ -28,3 +28,4 @@ export * from './payout-risk.ts';
 export * from './integrations.ts';
 export * from './demo.ts';
 export * from './payments.ts';
+export * from './reconciliation.ts';

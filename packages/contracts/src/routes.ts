@@ -123,6 +123,14 @@ export const APP_ROUTES = [
     prerender: false,
   },
   {
+    id: 'adminReconciliation',
+    path: '/admin/reconciliation',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'finance',
+    prerender: false,
+  },
+  {
     id: 'adminNewAdmin',
     path: '/admin/new-admin',
     layout: 'admin',

@@ -11,6 +11,7 @@ import { CONTACT_FIELD_MESSAGES } from './messages/contact.ts';
 import { AUDIT_FIELD_MESSAGES } from './messages/audit.ts';
 import { INTEGRATIONS_FIELD_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_FIELD_MESSAGES } from './messages/payments.ts';
+import { RECONCILIATION_FIELD_MESSAGES } from './messages/reconciliation.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -50,6 +51,7 @@ export const FIELD_MESSAGES = {
   ...INTEGRATIONS_FIELD_MESSAGES,
   ...AUDIT_FIELD_MESSAGES,
   ...PAYMENTS_FIELD_MESSAGES,
+  ...RECONCILIATION_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

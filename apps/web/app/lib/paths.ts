@@ -10,6 +10,7 @@ import { auditPaths } from './paths/audit.ts';
 import { contactInboxPaths } from './paths/contact-inbox.ts';
 import { integrationsPaths } from './paths/integrations.ts';
 import { paymentsInboxPaths } from './paths/payments-inbox.ts';
+import { reconciliationPaths } from './paths/reconciliation.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -30,4 +31,5 @@ export const apiPaths = {
   ...contactInboxPaths,
   ...integrationsPaths,
   ...paymentsInboxPaths,
+  ...reconciliationPaths,
 } as const;

@@ -3,7 +3,7 @@ import { parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATING_HOURS } from '@permuta/contracts';
 import type { Settings } from '@permuta/db';
-import { csvCell, csvRow } from './csv.ts';
+import { csvCell, csvRow } from '../../lib/csv.ts';
 import {
   isWithinOperatingHours,
   processingFrom,

@@ -4,8 +4,8 @@ import type { Locale, PaymentMethod } from '@permuta/contracts';
 import type { Db } from '@permuta/db';
 import { orderStatusName } from '../../lib/emails.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CSV_DIALECTS, csvDecimal, csvInstant, csvRow } from './csv.ts';
-import type { CsvDialectName } from './csv.ts';
+import { CSV_DIALECTS, csvDecimal, csvInstant, csvRow } from '../../lib/csv.ts';
+import type { CsvDialectName } from '../../lib/csv.ts';
 import { findOrderDetail, listCustomerHistory } from './orders.repository.ts';
 import type { OrderDetailRow, TokenRef } from './orders.repository.ts';
 
