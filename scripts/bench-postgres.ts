@@ -28,35 +28,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import {
-  createAdmin,
-  createDb,
-  DEMO_DEPOSIT_ADDRESSES,
-  documents,
-  networks,
-  schema,
-  settings,
-  tokens,
-  treasuryEntries,
-  users,
-  wallets,
-} from '@permuta/db';
+import { createAdmin, createDb, schema, settings, tokens, treasuryEntries } from '@permuta/db';
 import type { Db, DbHandle } from '@permuta/db';
-import {
-  ADMIN_ORDER_COUNT_CAP,
-  DOCUMENT_TYPES,
-  ORDER_STATUSES,
-  SETTINGS_DEFAULTS,
-} from '@permuta/contracts';
+import { ADMIN_ORDER_COUNT_CAP, ORDER_STATUSES, SETTINGS_DEFAULTS } from '@permuta/contracts';
 import type { OrderStatus } from '@permuta/contracts';
 import {
   countAdminOrders,
   listAdminOrders,
 } from '../apps/api/src/modules/orders/orders.repository.ts';
 import { encodeOrderCursor } from '../apps/api/src/modules/orders/orders.admin.service.ts';
-import { registrationBody } from '../apps/api/test/auth-helpers.ts';
+import {
+  createCustomers,
+  inParallel,
+  postJson,
+  sessionCookie,
+  SURNAMES,
+} from './bench-customers.ts';
 import { intoWallet, loadQuotes, orderBody, runMix } from './bench-mix.ts';
 import type { MixCustomer, QuoteInput } from './bench-mix.ts';
 import { freePort, percentile, short, startServer, stop } from './bench-server.ts';
@@ -90,8 +79,6 @@ const GENERATED_LABEL =
   GENERATED_ORDERS === 1_000_000 ? '1M' : GENERATED_ORDERS.toLocaleString('en-US');
 /** generated orders younger than this keep a status the desk still works on (settleHistory) */
 const DESK_DAYS = 2;
-const FIRST_NAMES = ['Maria', 'Ana', 'João', 'Pedro', 'Lucas', 'Juliana', 'Carlos', 'Fernanda'];
-const SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Almeida'];
 
 function step(text: string) {
   console.info(`\n[postgres] ${text}`);
@@ -117,135 +104,6 @@ function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/** The session cookie (`auth_token=...`) a sign-in answer set. */
-function sessionCookie(res: Response): string {
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('auth_token=') && c !== 'auth_token=');
-  if (!cookie) throw new Error(`no session cookie in the sign-in answer (${res.status})`);
-  return cookie;
-}
-
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-/** Runs `fn` on every item, `concurrency` at a time. */
-async function inParallel<T>(
-  items: T[],
-  concurrency: number,
-  fn: (item: T, i: number) => Promise<void>,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-}
-
-/**
- * Customers who may order (as the order tests' `trader`), `SETUP_CONCURRENCY` at a time:
- * registered through the API (names from a short list, so the desk's searches find a few),
- * e-mail confirmed, the three documents approved, a PIX wallet and a USDT wallet on TRC20;
- * signed in through the API, each with their own session. No open order yet (`reference`).
- */
-async function createCustomers(base: string, db: Db, count: number): Promise<MixCustomer[]> {
-  const tokenAndNetwork = async (token: string, network: string) => {
-    const [row] = await db
-      .select({ tokenId: tokens.id, networkId: networks.id })
-      .from(networks)
-      .innerJoin(tokens, eq(tokens.id, networks.tokenId))
-      .where(and(eq(tokens.code, token), eq(networks.code, network)));
-    if (!row) throw new Error(`the catalogue has no ${token} on ${network}`);
-    return row;
-  };
-  const pix = await tokenAndNetwork('PIX', 'BRL');
-  const usdt = await tokenAndNetwork('USDT', 'TRC20');
-  const customers: MixCustomer[] = [];
-  await inParallel(
-    Array.from({ length: count }, (_, i) => i),
-    SETUP_CONCURRENCY,
-    async (i) => {
-      const name = `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[Math.floor(i / FIRST_NAMES.length) % SURNAMES.length]}`;
-      const body = registrationBody({ name, locale: i % 2 ? 'en-US' : 'pt-BR' });
-      const registered = await postJson(`${base}/api/v1/auth/register`, body);
-      if (registered.status !== 201) {
-        throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
-      }
-      const email = body.email.toLowerCase();
-      const [user] = await db
-        .update(users)
-        .set({ emailVerified: true })
-        .where(eq(users.email, email))
-        .returning({ id: users.id });
-      await db.insert(documents).values(
-        DOCUMENT_TYPES.map((type) => ({
-          userId: user!.id,
-          type,
-          status: 'approved' as const,
-          storageKey: `documents/${randomBytes(32).toString('hex')}`,
-          originalName: `${type}.png`,
-          mimeType: 'image/png',
-          sizeBytes: 10,
-          sha256: randomBytes(32).toString('hex'),
-          reviewedAt: new Date(),
-        })),
-      );
-      const [pixWallet, usdtWallet] = await db
-        .insert(wallets)
-        .values([
-          {
-            userId: user!.id,
-            tokenId: pix.tokenId,
-            kind: 'pix' as const,
-            networkId: pix.networkId,
-            pixKeyType: 'cpf' as const,
-            pixKey: body.cpf,
-            bankCode: '260',
-            holderName: body.name,
-            holderDocument: body.cpf,
-          },
-          {
-            userId: user!.id,
-            tokenId: usdt.tokenId,
-            kind: 'crypto' as const,
-            networkId: usdt.networkId,
-            // a well-formed TRON address (the demo's; nobody holds its key)
-            address: DEMO_DEPOSIT_ADDRESSES.TRC20,
-          },
-        ])
-        .returning({ id: wallets.id });
-      const signedIn = await postJson(`${base}/api/v1/auth/sign-in`, {
-        email,
-        password: body.password,
-      });
-      if (signedIn.status !== 200) {
-        throw new Error(`sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
-      }
-      customers.push({
-        id: user!.id,
-        name,
-        email,
-        cookie: sessionCookie(signedIn),
-        pixWalletId: pixWallet!.id,
-        usdtWalletId: usdtWallet!.id,
-        reference: '',
-        amountSend: '',
-        moved: false,
-      });
-    },
-  );
-  return customers;
 }
 
 /** Locks a quote of `input` and creates an order from it through the API. */
@@ -534,7 +392,9 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
         'a PIX and a USDT TRC20 wallet written to the database)',
     );
     let t0 = performance.now();
-    const customers = await createCustomers(base, db, CUSTOMERS);
+    const customers: MixCustomer[] = (
+      await createCustomers(base, db, CUSTOMERS, { concurrency: SETUP_CONCURRENCY })
+    ).map((c) => ({ ...c, reference: '', amountSend: '', moved: false }));
     console.info(
       `[postgres] ${customers.length} customers in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );

@@ -1,25 +1,11 @@
-import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { prepareDatabase } from './bootstrap.ts';
-import { startDemoProvidersIf } from './demo/demo-gate.ts';
+import { startApp } from './start-app.ts';
 
 /** Reads the configuration, starts the app, and stops it gracefully on SIGTERM / SIGINT. */
 async function main() {
   const config = loadConfigOrExit();
 
-  // development only: the fake PSP, Deriv and exchange in this process (decision 045)
-  const demo = await startDemoProvidersIf(config);
-  const app = await buildApp(config, { demo });
-  await prepareDatabase(app.db, config, app.log);
-  if (demo) await demo.prepare(app);
-  const address = await app.listen({ port: config.port, host: config.host });
-  if (demo) {
-    demo.listening(address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'));
-    app.log.info(
-      'demo providers: fake PIX PSP, Deriv and exchange running in this process; ' +
-        'the order page offers "Simulate payment" (DEMO_PROVIDERS=false turns them off)',
-    );
-  }
+  const { app } = await startApp(config);
 
   let closing = false;
   const shutdown = async (signal: string) => {

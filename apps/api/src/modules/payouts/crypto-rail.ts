@@ -22,6 +22,11 @@ import {
 
 /** The exchange's answer to a second apply with a withdrawOrderId it already has. */
 export const DUPLICATE_WITHDRAW_ORDER_ID = -4013;
+/**
+ * The exchange's refusal of a signed request that reached it outside its recvWindow (a slow
+ * network, a busy host, a clock drifting): the request was not processed, so it is tried again.
+ */
+export const OUTSIDE_RECV_WINDOW = -1021;
 
 /** Whether an automatic crypto payout runs for an order (contracts' rule, as the view). */
 export function cryptoPayoutApplies(
@@ -150,6 +155,9 @@ export function createCryptoRail(exchange: ExchangeClient): PayoutRail {
               kind: 'later',
               reason: `the exchange already has withdrawal ${withdrawOrderId}`,
             };
+          }
+          if (error.code === OUTSIDE_RECV_WINDOW) {
+            return { kind: 'later', reason: `the exchange refused the request's timestamp` };
           }
           return {
             kind: 'refused',

@@ -78,8 +78,9 @@ export function createDerivRail(deps: DerivRailDeps): PayoutRail {
     return {
       to: detail.order.addressToReceive.trim().toUpperCase(),
       amount: normalize(detail.order.amountReceive),
-      // the DERIV token's network is the account currency (USD)
-      currency: detail.network?.code ?? 'USD',
+      // the DERIV token's network is the account currency (USD); an order sending crypto carries
+      // the crypto's network (TRC20...), which is no Deriv currency
+      currency: detail.network?.tokenId === detail.receive.id ? detail.network.code : 'USD',
       description: transferMarker(detail.order.id),
     };
   }
