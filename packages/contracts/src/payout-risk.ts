@@ -128,10 +128,13 @@ export const payoutHoldViewSchema = z
     releaseAt: z.iso.datetime().nullable(),
     /**
      * `held`: waiting; `approved`: the last approval queued the payout; `released`: its wait
-     * ended and the payout was queued; `superseded`: the order moved on without it (paid by
-     * hand, refunded, canceled).
+     * ended and the payout was queued; `paid_by_hand` / `refunded`: an admin settled the order
+     * by hand and the hold ended then (`endedAt`); `superseded`: the order moved on without it
+     * before holds recorded their end.
      */
-    state: z.enum(['held', 'approved', 'released', 'superseded']),
+    state: z.enum(['held', 'approved', 'released', 'paid_by_hand', 'refunded', 'superseded']),
+    /** when the hold ended without its payout (paid by hand, refunded) */
+    endedAt: z.iso.datetime().nullable(),
     approvals: z.array(
       z.object({
         /** the admin's username; null when the account no longer exists */

@@ -89,6 +89,8 @@ export interface MoveResult {
   to: OrderStatus;
   /** confirm_funds with a different amount: the amount to receive was recomputed */
   adjusted: boolean;
+  /** who moved it */
+  actor: MoveActor;
 }
 
 /** The language of e-mails to the back office (the support address). */
@@ -348,7 +350,7 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
     );
   }
 
-  const result: MoveResult = { order: moved, from, to, adjusted };
+  const result: MoveResult = { order: moved, from, to, adjusted, actor };
   if (deps.afterMove) await deps.afterMove(tx, result);
   return result;
 }
