@@ -40,6 +40,7 @@ import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
 import { createDerivRail } from './modules/payouts/deriv-rail.ts';
+import { createPayoutExceptions } from './modules/payouts/payout-exceptions.ts';
 import { createPixRail } from './modules/payouts/pix-rail.ts';
 import { createDerivAgents, derivTester } from './modules/integrations/deriv-agent.ts';
 import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
@@ -300,6 +301,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       now,
       log: infra.log.child({ component: 'payout-risk' }),
     }),
+    // what only a person closes: a payout made twice (decision 048)
+    payoutExceptions: createPayoutExceptions({ db, mover, now }),
     // every provider's report of money received goes through this one door (decision 036)
     incomingPayments,
     // crypto in: the exchange's deposit history, reported through that door (decision 039)

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'payout.approved',
   'payout.released',
   'payout.hold_ended',
+  'payout.paid_twice_settled',
   'payment.credited',
   'payment.unmatched',
   'payment.refund_decided',

@@ -145,3 +145,25 @@ export const payoutHoldViewSchema = z
   })
   .meta({ id: 'PayoutHold' });
 export type PayoutHoldView = z.infer<typeof payoutHoldViewSchema>;
+
+// --- an automatic payout made twice (decision 048) ---------------------------------------------
+
+/**
+ * What finance did about a payout its provider made twice: the customer returned the duplicate
+ * (the platform paid once), or it was written off (the platform paid twice: both are payouts).
+ */
+export const PAID_TWICE_OUTCOMES = ['duplicate_returned', 'written_off'] as const;
+export type PaidTwiceOutcome = (typeof PAID_TWICE_OUTCOMES)[number];
+
+export const paidTwiceSettlementSchema = z
+  .object({
+    outcome: z.enum(PAID_TWICE_OUTCOMES, { error: 'field.invalid' }),
+    note: z
+      .string({ error: 'note.required' })
+      .trim()
+      .min(3, { error: 'note.required' })
+      .max(1000, { error: 'payment.note.tooLong' })
+      .refine((text) => !text.includes('\u0000'), { error: 'field.invalid' }),
+  })
+  .meta({ id: 'PaidTwiceSettlement' });
+export type PaidTwiceSettlementInput = z.input<typeof paidTwiceSettlementSchema>;

@@ -200,6 +200,9 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   const fromHere = findTransition(order.status, request.action, actor.type);
   if (!to || !fromHere) throw conflict(order.status);
   if (blockedByFlags(request.action, order)) throw new AppError('ORDER_REFUND_ONLY', 409);
+  if (request.action === 'settle_paid_twice' && order.payoutFailure?.code !== 'deriv_paid_twice') {
+    throw new AppError('ORDER_NOT_PAID_TWICE', 409);
+  }
   if (
     request.action === 'confirm_payment' &&
     order.status === 'pending' &&
@@ -391,6 +394,8 @@ async function recordLedger(
     }
     case 'pay':
     case 'payout_done':
+    // paid twice: the payout the order owed (a written-off duplicate is its own entry)
+    case 'settle_paid_twice':
       await appendLedgerEntry(tx, {
         tokenId: detail.receive.id,
         tokenCode: detail.receive.code,
