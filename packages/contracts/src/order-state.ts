@@ -218,10 +218,13 @@ export const PAYOUT_ACTIONS: readonly OrderAction[] = ['submit_payout', 'pay', '
 export interface OrderFlags {
   /** the funds arrived outside the order's limits: only a refund remains (PRODUCT.md section 3) */
   refundOnly?: boolean;
+  /** its automatic payout stopped as made twice (deriv_paid_twice): only then settle_paid_twice */
+  paidTwice?: boolean;
 }
 
 /** Whether the order's flags rule out `action` whatever its status. */
 export function blockedByFlags(action: OrderAction, flags: OrderFlags = {}): boolean {
+  if (action === 'settle_paid_twice') return flags.paidTwice !== true;
   return flags.refundOnly === true && PAYOUT_ACTIONS.includes(action);
 }
 

@@ -199,10 +199,14 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   // Early answer from what was just read; the compare-and-set below is what decides.
   const fromHere = findTransition(order.status, request.action, actor.type);
   if (!to || !fromHere) throw conflict(order.status);
-  if (blockedByFlags(request.action, order)) throw new AppError('ORDER_REFUND_ONLY', 409);
-  if (request.action === 'settle_paid_twice' && order.payoutFailure?.code !== 'deriv_paid_twice') {
+  const flags = {
+    refundOnly: order.refundOnly,
+    paidTwice: order.payoutFailure?.code === 'deriv_paid_twice',
+  };
+  if (request.action === 'settle_paid_twice' && blockedByFlags(request.action, flags)) {
     throw new AppError('ORDER_NOT_PAID_TWICE', 409);
   }
+  if (blockedByFlags(request.action, flags)) throw new AppError('ORDER_REFUND_ONLY', 409);
   if (
     request.action === 'confirm_payment' &&
     order.status === 'pending' &&
@@ -392,9 +396,9 @@ async function recordLedger(
       });
       return;
     }
+    // settle_paid_twice: the payout the order owed (a written-off duplicate is its own entry)
     case 'pay':
     case 'payout_done':
-    // paid twice: the payout the order owed (a written-off duplicate is its own entry)
     case 'settle_paid_twice':
       await appendLedgerEntry(tx, {
         tokenId: detail.receive.id,
