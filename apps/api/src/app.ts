@@ -210,7 +210,11 @@ export async function buildApp(
     service: services.catalogue,
     exchange: services.catalogueExchange,
   });
-  await app.register(payoutRiskRoutes, { risk: services.payoutRisk, orders: services.adminOrders });
+  await app.register(payoutRiskRoutes, {
+    risk: services.payoutRisk,
+    exceptions: services.payoutExceptions,
+    orders: services.adminOrders,
+  });
   await app.register(orderRoutes, {
     orders: services.orders,
     streams: services.orderStreams,

@@ -34,12 +34,13 @@ import { createSecretBox, purposeKey } from './lib/secret-box.ts';
 import { createCryptoDepositWatcher } from './modules/payments/crypto-deposits.watcher.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
 import { createPaymentsInboxService } from './modules/payments/payments-inbox.service.ts';
-import { createPixDeposits } from './modules/payments/pix-deposits.service.ts';
+import { createPixDeposits, refundIdFor } from './modules/payments/pix-deposits.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
 import type { PayoutLock } from './modules/payouts/payout-lock.ts';
 import { createPayoutHooks } from './modules/payouts/payout-hooks.ts';
 import { createCryptoRail } from './modules/payouts/crypto-rail.ts';
 import { createDerivRail } from './modules/payouts/deriv-rail.ts';
+import { createPayoutExceptions } from './modules/payouts/payout-exceptions.ts';
 import { createPixRail } from './modules/payouts/pix-rail.ts';
 import { createDerivAgents, derivTester } from './modules/integrations/deriv-agent.ts';
 import { createDerivDeposits } from './modules/payments/deriv-deposits.ts';
@@ -174,7 +175,17 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       timeoutMs: PAYOUT_EXCHANGE_TIMEOUT_MS,
     }),
     rails: [
-      createDerivRail({ agent: derivAgents.current, now }),
+      createDerivRail({
+        agent: derivAgents.current,
+        now,
+        // the Integrations page shows that Deriv refused the token (decision 048)
+        tokenRefused: (error) =>
+          integrations
+            .recordProblem('deriv', 'token_refused', `${error.code}: ${error.derivMessage}`)
+            .catch((err: unknown) => {
+              infra.log.error({ err }, 'a refused Deriv token could not be recorded');
+            }),
+      }),
       // the PSP client is pixDeposits' (one client, one token; read at call time)
       createPixRail({ client: () => pixDeposits.sender(), brandName: config.brandName }),
     ],
@@ -291,6 +302,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       now,
       log: infra.log.child({ component: 'payout-risk' }),
     }),
+    // what only a person closes: a payout made twice (decision 048)
+    payoutExceptions: createPayoutExceptions({ db, mover, now }),
     // every provider's report of money received goes through this one door (decision 036)
     incomingPayments,
     // crypto in: the exchange's deposit history, reported through that door (decision 039)
@@ -312,7 +325,19 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       log: infra.log.child({ component: 'deriv-deposits' }),
     }),
     // the back office's inbox of what no order took (refunds at the provider: not plugged yet)
-    paymentsInbox: createPaymentsInboxService({ db, mover, now }),
+    paymentsInbox: createPaymentsInboxService({
+      db,
+      mover,
+      now,
+      // the inbox's refunds through the PSP: the automatic refunds' own devolução (decision 048)
+      refundAtProvider: {
+        available: async (payment) =>
+          payment.provider === 'pix' && (await pixDeposits.refundsAvailable()),
+        refundIdOf: (payment) => refundIdFor(payment.externalId),
+        queue: (tx, paymentId) => pixDeposits.queueRefund(tx, paymentId),
+        attempt: (paymentId) => pixDeposits.attemptRefund(paymentId),
+      },
+    }),
     // PIX in: a charge per order, the PSP's webhook and reconciliation (decision 041)
     pixDeposits,
     orders,

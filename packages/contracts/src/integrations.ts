@@ -16,6 +16,10 @@ export const INTEGRATION_PROVIDERS = ['pix', 'deriv'] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 export const integrationProviderSchema = z.enum(INTEGRATION_PROVIDERS);
 
+/** What a provider refused while moving money that an admin must fix in the settings. */
+export const INTEGRATION_PROBLEMS = ['token_refused'] as const;
+export type IntegrationProblem = (typeof INTEGRATION_PROBLEMS)[number];
+
 /** Text without control characters (a NUL byte, a line break in a client id: refused). */
 const plain = (max: number) =>
   z
@@ -145,6 +149,17 @@ export const integrationViewSchema = z
     payouts: z.boolean(),
     updatedAt: z.iso.datetime().nullable(),
     updatedBy: z.string().nullable(),
+    /**
+     * What the provider last refused while money was being moved (`token_refused`: Deriv refused
+     * the API token), its words and when; null since the settings were saved or a test passed.
+     */
+    problem: z
+      .object({
+        code: z.enum(INTEGRATION_PROBLEMS),
+        detail: z.string().nullable(),
+        at: z.iso.datetime(),
+      })
+      .nullable(),
   })
   .meta({ id: 'Integration' });
 export type IntegrationView = z.infer<typeof integrationViewSchema>;

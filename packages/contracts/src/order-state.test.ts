@@ -40,6 +40,7 @@ const EXPECTED: readonly string[] = [
   'admin_confirmed -refund/admin-> refunded',
   'admin_confirmed -refund/system-> refunded',
   'error -refund/admin-> refunded',
+  'error -settle_paid_twice/admin-> admin_paid',
 ];
 
 const step = fc.record({

@@ -81,6 +81,11 @@ export const ORDER_ACTIONS = [
   'complete',
   /** admin: funds returned, proof uploaded; system: the provider returned them */
   'refund',
+  /**
+   * finance: an automatic payout found made twice at its provider (Deriv's `deriv_paid_twice`) is
+   * closed with what was done about the duplicate (returned by the customer, written off)
+   */
+  'settle_paid_twice',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -148,6 +153,14 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = checkedTransitions(
   { action: 'payout_failed', from: 'processing', to: 'error', actors: ['system'] },
   { action: 'submit_payout', from: 'error', to: 'processing', actors: ['admin'] },
   { action: 'pay', from: 'error', to: 'admin_paid', actors: ['admin'], proofRequired: true },
+  // only for an order whose payout stopped as made twice (the provider's transactions are its proof)
+  {
+    action: 'settle_paid_twice',
+    from: 'error',
+    to: 'admin_paid',
+    actors: ['admin'],
+    noteRequired: true,
+  },
   {
     action: 'complete',
     from: 'admin_paid',
@@ -205,10 +218,13 @@ export const PAYOUT_ACTIONS: readonly OrderAction[] = ['submit_payout', 'pay', '
 export interface OrderFlags {
   /** the funds arrived outside the order's limits: only a refund remains (PRODUCT.md section 3) */
   refundOnly?: boolean;
+  /** its automatic payout stopped as made twice (deriv_paid_twice): only then settle_paid_twice */
+  paidTwice?: boolean;
 }
 
 /** Whether the order's flags rule out `action` whatever its status. */
 export function blockedByFlags(action: OrderAction, flags: OrderFlags = {}): boolean {
+  if (action === 'settle_paid_twice') return flags.paidTwice !== true;
   return flags.refundOnly === true && PAYOUT_ACTIONS.includes(action);
 }
 

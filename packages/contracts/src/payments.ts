@@ -130,6 +130,22 @@ export const paymentRefundedSchema = z.object({
 });
 export type PaymentRefundedInput = z.input<typeof paymentRefundedSchema>;
 
+/** An admin asks the PSP to return a payment to its payer (decision 048): why, audited. */
+export const paymentRefundAtProviderSchema = z.object({
+  note: z
+    .string({ error: 'note.required' })
+    .trim()
+    .min(3, { error: 'note.required' })
+    .max(1000, { error: 'payment.note.tooLong' }),
+});
+export type PaymentRefundAtProviderInput = z.input<typeof paymentRefundAtProviderSchema>;
+
+/**
+ * A return asked of the provider: `requested` (asked, no final answer yet: waiting for the PSP),
+ * `refused` (the PSP's words; an admin returns it by hand), `returned` (the PSP's receipt).
+ */
+export const PAYMENT_REFUND_STATES = ['requested', 'refused', 'returned'] as const;
+
 export const adminPaymentSchema = z.object({
   id: z.string(),
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -160,6 +176,20 @@ export const adminPaymentSchema = z.object({
     })
     .nullable(),
   refundReceipt: z.string().nullable(),
+  /** the return asked of the provider, if any (decision 048) */
+  refund: z
+    .object({
+      state: z.enum(PAYMENT_REFUND_STATES),
+      /** our id of the devolução (idempotent) */
+      refundId: z.string().nullable(),
+      /** the PSP's id of the return (the devolução's rtrId) once accepted */
+      providerId: z.string().nullable(),
+      /** the PSP's words when it refused */
+      refusal: z.string().nullable(),
+    })
+    .nullable(),
+  /** whether it can be returned through its provider now (else only marked returned by hand) */
+  refundAtProvider: z.boolean(),
   resolvedBy: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
   occurredAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),

@@ -66,6 +66,14 @@ export const payoutErrorSchema = z
       code: z.literal('deriv_name_mismatch'),
       params: z.object({ account: text, derivName: text, kycName: text }),
     }),
+    /**
+     * Deriv refused the agent's API token (InvalidToken, AuthorizationRequired...): a problem of
+     * the integration's settings, not of the order; nothing was sent.
+     */
+    z.object({
+      code: z.literal('deriv_token_refused'),
+      params: z.object({ message: text, derivCode: z.string().max(100) }),
+    }),
     /** Deriv refused the transfer (its own message and code); no money moved. */
     z.object({
       code: z.literal('deriv_refused'),
@@ -177,6 +185,12 @@ const TEXTS: {
       `Deriv account ${p.account} is in the name of “${p.derivName}”, not the customer's verified name “${p.kycName}”. No transfer was made: check the account with the customer, then retry or pay by hand.`,
     'pt-BR': (p) =>
       `A conta Deriv ${p.account} está em nome de “${p.derivName}”, não no nome verificado do cliente, “${p.kycName}”. Nenhuma transferência foi feita: confira a conta com o cliente e tente de novo ou pague manualmente.`,
+  },
+  deriv_token_refused: {
+    'en-US': (p) =>
+      `Deriv refused the payment agent's API token (${p.derivCode}: “${p.message}”). Nothing was sent. Put a valid token in Integrations, then retry the payout.`,
+    'pt-BR': (p) =>
+      `A Deriv recusou o token de API do agente de pagamento (${p.derivCode}: “${p.message}”). Nada foi enviado. Coloque um token válido em Integrações e tente o pagamento de novo.`,
   },
   deriv_refused: {
     'en-US': (p) =>

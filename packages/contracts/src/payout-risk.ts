@@ -108,10 +108,13 @@ export const payoutHoldViewSchema = z
     releaseAt: z.iso.datetime().nullable(),
     /**
      * `held`: waiting; `approved`: the last approval queued the payout; `released`: its wait
-     * ended and the payout was queued; `superseded`: the order moved on without it (paid by
-     * hand, refunded, canceled).
+     * ended and the payout was queued; `paid_by_hand` / `refunded`: an admin settled the order
+     * by hand and the hold ended then (`endedAt`); `superseded`: the order moved on without it
+     * before holds recorded their end.
      */
-    state: z.enum(['held', 'approved', 'released', 'superseded']),
+    state: z.enum(['held', 'approved', 'released', 'paid_by_hand', 'refunded', 'superseded']),
+    /** when the hold ended without its payout (paid by hand, refunded) */
+    endedAt: z.iso.datetime().nullable(),
     approvals: z.array(
       z.object({
         /** the admin's username; null when the account no longer exists */
@@ -122,3 +125,25 @@ export const payoutHoldViewSchema = z
   })
   .meta({ id: 'PayoutHold' });
 export type PayoutHoldView = z.infer<typeof payoutHoldViewSchema>;
+
+// --- an automatic payout made twice (decision 048) ---------------------------------------------
+
+/**
+ * What finance did about a payout its provider made twice: the customer returned the duplicate
+ * (the platform paid once), or it was written off (the platform paid twice: both are payouts).
+ */
+export const PAID_TWICE_OUTCOMES = ['duplicate_returned', 'written_off'] as const;
+export type PaidTwiceOutcome = (typeof PAID_TWICE_OUTCOMES)[number];
+
+export const paidTwiceSettlementSchema = z
+  .object({
+    outcome: z.enum(PAID_TWICE_OUTCOMES, { error: 'field.invalid' }),
+    note: z
+      .string({ error: 'note.required' })
+      .trim()
+      .min(3, { error: 'note.required' })
+      .max(1000, { error: 'payment.note.tooLong' })
+      .refine((text) => !text.includes('\u0000'), { error: 'field.invalid' }),
+  })
+  .meta({ id: 'PaidTwiceSettlement' });
+export type PaidTwiceSettlementInput = z.input<typeof paidTwiceSettlementSchema>;

@@ -71,6 +71,12 @@ export const ORDERS_ERROR_MESSAGES = {
     'pt-BR':
       'Com {amount} recebido o cliente receberia menos que o mínimo: o pedido só pode ser reembolsado. Registre o valor para reembolso para continuar.',
   },
+  ORDER_NOT_PAID_TWICE: {
+    'en-US':
+      "This order's payout did not stop as made twice: there is no duplicate to settle. Reload the order to see where it stands.",
+    'pt-BR':
+      'O pagamento deste pedido não parou como feito duas vezes: não há duplicidade a resolver. Recarregue o pedido para ver a situação dele.',
+  },
   ORDER_REFUND_ONLY: {
     'en-US':
       "The amount received was outside this order's limits: it can only be refunded, not paid out.",

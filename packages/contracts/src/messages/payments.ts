@@ -28,6 +28,24 @@ export const PAYMENTS_ERROR_MESSAGES = {
     'pt-BR':
       'Este pagamento foi feito por outra pessoa que não o cliente do pedido {order}: ele não pode ser creditado no pedido. Devolva-o ao pagador.',
   },
+  PAYMENT_REFUND_UNAVAILABLE: {
+    'en-US':
+      'This payment cannot be returned through the PSP: it is not a PIX, or no PSP is configured for refunds. Return it by hand and mark it as returned.',
+    'pt-BR':
+      'Este pagamento não pode ser devolvido pelo PSP: não é um PIX, ou nenhum PSP está configurado para devoluções. Devolva-o manualmente e marque como devolvido.',
+  },
+  PAYMENT_REFUND_AT_PROVIDER: {
+    'en-US':
+      'This PIX is returned through the PSP, not by hand: use “Return through the PSP” (or wait for the refund already asked).',
+    'pt-BR':
+      'Este PIX é devolvido pelo PSP, não manualmente: use “Devolver pelo PSP” (ou aguarde a devolução já pedida).',
+  },
+  PAYMENT_REFUND_REFUSED: {
+    'en-US':
+      'The PSP already refused to return this payment ({reason}). Return it by hand and mark it as returned.',
+    'pt-BR':
+      'O PSP já recusou devolver este pagamento ({reason}). Devolva-o manualmente e marque como devolvido.',
+  },
   PAYMENT_WRONG_TOKEN: {
     'en-US': 'Order {order} is paid in {orderToken}, and this payment is in {token}.',
     'pt-BR': 'O pedido {order} é pago em {orderToken}, e este pagamento está em {token}.',

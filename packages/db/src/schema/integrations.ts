@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './auth.ts';
 import { updatedAt } from './columns.ts';
 
@@ -17,6 +18,14 @@ export const integrations = pgTable(
     secrets: text('secrets'),
     depositsEnabled: boolean('deposits_enabled').notNull().default(false),
     payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    /**
+     * A problem the provider answered while money was being moved (e.g. `token_refused`: Deriv
+     * refused the API token), in the provider's words and when; cleared when the settings are
+     * saved or a connection test passes.
+     */
+    problem: text('problem'),
+    problemDetail: text('problem_detail'),
+    problemAt: timestamptz('problem_at'),
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },

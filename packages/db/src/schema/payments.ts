@@ -65,6 +65,8 @@ export const incomingPayments = pgTable(
     /** our id of its refund at the provider (idempotent) and the provider's receipt of it */
     refundId: text('refund_id'),
     refundReceipt: text('refund_receipt'),
+    /** the provider's words when it refused the refund (it stays open for the back office) */
+    refundRefusal: text('refund_refusal'),
     /** the admin who attached or refunded it from the inbox */
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     /** the provider's record as last read (never trusted from a webhook body) */

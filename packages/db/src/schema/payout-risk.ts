@@ -43,6 +43,12 @@ export const payoutRiskChecks = pgTable(
     queuedAt: timestamptz('queued_at'),
     /** what queued it: the rule at once, the last approval, or the end of the wait */
     queuedBy: text('queued_by'),
+    /**
+     * When a hold ended without its payout being queued, and why: an admin paid the order by
+     * hand (`paid_by_hand`) or refunded it (`refunded`).
+     */
+    endedAt: timestamptz('ended_at'),
+    endedBy: text('ended_by').$type<PayoutHoldEnding>(),
   },
   (t) => [
     index('payout_risk_checks_user_queued_idx').on(t.userId, t.queuedAt),
@@ -50,6 +56,10 @@ export const payoutRiskChecks = pgTable(
     check(
       'payout_risk_checks_queued_by',
       sql`${t.queuedBy} IS NULL OR ${t.queuedBy} IN ('rule', 'approval', 'release')`,
+    ),
+    check(
+      'payout_risk_checks_ended_by',
+      sql`${t.endedBy} IS NULL OR ${t.endedBy} IN ('paid_by_hand', 'refunded')`,
     ),
   ],
 );
@@ -68,6 +78,9 @@ export const payoutApprovals = pgTable(
   },
   (t) => [uniqueIndex('payout_approvals_order_admin_unique').on(t.orderId, t.adminId)],
 );
+
+export const PAYOUT_HOLD_ENDINGS = ['paid_by_hand', 'refunded'] as const;
+export type PayoutHoldEnding = (typeof PAYOUT_HOLD_ENDINGS)[number];
 
 export type PayoutRiskCheck = typeof payoutRiskChecks.$inferSelect;
 export type PayoutApproval = typeof payoutApprovals.$inferSelect;

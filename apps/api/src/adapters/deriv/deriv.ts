@@ -218,6 +218,23 @@ export class DerivUnavailableError extends DerivError {
   }
 }
 
+/**
+ * Deriv's codes for a token it does not accept (decision 048): the call was answered with a
+ * refusal, so nothing it asked for was done, and asking again will not help until an admin puts
+ * another token in the integration.
+ */
+export const DERIV_AUTH_ERROR_CODES: readonly string[] = [
+  'InvalidToken',
+  'AuthorizationRequired',
+  'PermissionDenied',
+  'InvalidAppID',
+];
+
+/** Whether Deriv refused the token itself (an answer: nothing was sent, see above). */
+export function isDerivAuthRefusal(error: unknown): error is DerivRejectedError {
+  return error instanceof DerivRejectedError && DERIV_AUTH_ERROR_CODES.includes(error.code);
+}
+
 export function isDerivError(error: unknown): error is DerivError {
   return error instanceof DerivError;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   INTEGRATION_PROVIDERS,
   integrationFieldsSchemas,
@@ -6,6 +6,7 @@ import {
 } from '@permuta/contracts';
 import type {
   IntegrationConfig,
+  IntegrationProblem,
   IntegrationProvider,
   IntegrationSecrets,
   IntegrationTest,
@@ -158,8 +159,24 @@ export function createIntegrationsService({
       payouts: row?.payoutsEnabled ?? false,
       updatedAt: row?.updatedAt.toISOString() ?? null,
       updatedBy,
+      problem:
+        row?.problem && row.problemAt
+          ? {
+              code: row.problem as IntegrationProblem,
+              detail: row.problemDetail,
+              at: row.problemAt.toISOString(),
+            }
+          : null,
     };
     return view;
+  }
+
+  /** The provider answered again as it should: no problem to show. */
+  async function clearProblem(provider: IntegrationProvider): Promise<void> {
+    await db
+      .update(integrations)
+      .set({ problem: null, problemDetail: null, problemAt: null, updatedAt: sql`updated_at` })
+      .where(eq(integrations.provider, provider));
   }
 
   return {
@@ -250,6 +267,10 @@ export function createIntegrationsService({
           secrets: Object.keys(secrets).length > 0 ? box.encrypt(JSON.stringify(secrets)) : null,
           depositsEnabled: deposits,
           payoutsEnabled: payouts,
+          // new settings: whatever the provider refused before is to be seen again
+          problem: null,
+          problemDetail: null,
+          problemAt: null,
           updatedBy: actor.adminId,
           updatedAt: now(),
         };
@@ -300,8 +321,47 @@ export function createIntegrationsService({
       }
       const tester = testers[provider];
       if (!tester) return { ok: false, result: 'not_available', detail: null, account: null };
-      return tester(integration);
+      const result = await tester(integration);
+      if (result.ok) await clearProblem(provider);
+      return result;
     },
+
+    /**
+     * Records what the provider refused while moving money (decision 048), once per problem: the
+     * first time and its words stay until the settings are saved or a test passes. Audited.
+     */
+    async recordProblem(
+      provider: IntegrationProvider,
+      problem: IntegrationProblem,
+      detail: string,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await rowOf(tx, provider, true);
+        if (!current || current.problem === problem) return;
+        await tx
+          .update(integrations)
+          .set({
+            problem,
+            problemDetail: detail.slice(0, 500),
+            problemAt: now(),
+            // the settings did not change
+            updatedAt: current.updatedAt,
+          })
+          .where(eq(integrations.provider, provider));
+        await writeAudit(tx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'integration.problem',
+          entityType: 'integration',
+          entityId: provider,
+          ip: null,
+          before: { problem: current.problem },
+          after: { problem, detail: detail.slice(0, 500) },
+        });
+      });
+    },
+
+    clearProblem,
   };
 }
 

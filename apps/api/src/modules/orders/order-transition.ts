@@ -89,6 +89,8 @@ export interface MoveResult {
   to: OrderStatus;
   /** confirm_funds with a different amount: the amount to receive was recomputed */
   adjusted: boolean;
+  /** who moved it */
+  actor: MoveActor;
 }
 
 /** The language of e-mails to the back office (the support address). */
@@ -197,7 +199,14 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   // Early answer from what was just read; the compare-and-set below is what decides.
   const fromHere = findTransition(order.status, request.action, actor.type);
   if (!to || !fromHere) throw conflict(order.status);
-  if (blockedByFlags(request.action, order)) throw new AppError('ORDER_REFUND_ONLY', 409);
+  const flags = {
+    refundOnly: order.refundOnly,
+    paidTwice: order.payoutFailure?.code === 'deriv_paid_twice',
+  };
+  if (request.action === 'settle_paid_twice' && blockedByFlags(request.action, flags)) {
+    throw new AppError('ORDER_NOT_PAID_TWICE', 409);
+  }
+  if (blockedByFlags(request.action, flags)) throw new AppError('ORDER_REFUND_ONLY', 409);
   if (
     request.action === 'confirm_payment' &&
     order.status === 'pending' &&
@@ -348,7 +357,7 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
     );
   }
 
-  const result: MoveResult = { order: moved, from, to, adjusted };
+  const result: MoveResult = { order: moved, from, to, adjusted, actor };
   if (deps.afterMove) await deps.afterMove(tx, result);
   return result;
 }
@@ -387,8 +396,10 @@ async function recordLedger(
       });
       return;
     }
+    // settle_paid_twice: the payout the order owed (a written-off duplicate is its own entry)
     case 'pay':
     case 'payout_done':
+    case 'settle_paid_twice':
       await appendLedgerEntry(tx, {
         tokenId: detail.receive.id,
         tokenCode: detail.receive.code,

@@ -222,7 +222,9 @@ describe('the order state machine through the transition engine', () => {
             const expected = !inTable
               ? 'ORDER_STATE_CONFLICT'
               : !allowed
-                ? 'ORDER_REFUND_ONLY'
+                ? action === 'settle_paid_twice'
+                  ? 'ORDER_NOT_PAID_TWICE'
+                  : 'ORDER_REFUND_ONLY'
                 : allowed.noteRequired && !note
                   ? 'ORDER_NOTE_REQUIRED'
                   : outsideCode;

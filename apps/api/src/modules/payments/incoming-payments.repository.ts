@@ -48,7 +48,13 @@ export async function updatePayment(
   values: Partial<
     Pick<
       IncomingPaymentRow,
-      'status' | 'orderId' | 'reason' | 'refundId' | 'refundReceipt' | 'resolvedBy'
+      | 'status'
+      | 'orderId'
+      | 'reason'
+      | 'refundId'
+      | 'refundReceipt'
+      | 'refundRefusal'
+      | 'resolvedBy'
     >
   >,
 ): Promise<IncomingPaymentRow> {
@@ -120,6 +126,8 @@ export async function paymentsToRefund(
     .where(
       and(
         eq(incomingPayments.provider, provider),
+        // a refund the provider refused waits for a person (decision 048)
+        isNull(incomingPayments.refundRefusal),
         or(
           eq(incomingPayments.status, 'refunding'),
           and(

@@ -310,6 +310,22 @@ export function createIncomingPayments({ db, mover, now, log }: IncomingPayments
     },
 
     /**
+     * Records that the provider refused to return the payment (its words): the payment stays
+     * open for the back office, and no automatic attempt asks again (decision 048). Audited
+     * once per refusal.
+     */
+    async recordRefundRefusal(paymentId: string, refundId: string, why: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const payment = await findPaymentById(tx, paymentId, true);
+        if (!payment || !awaitsRefund(payment)) return;
+        const refusal = why.slice(0, 500);
+        if (payment.refundRefusal === refusal) return;
+        const row = await updatePayment(tx, payment.id, { refundId, refundRefusal: refusal });
+        await audit(tx, row, 'payment.refund_refused', { refundId, refusal });
+      });
+    },
+
+    /**
      * Records that the provider returned the payment (its receipt), once: the row is locked and
      * a payment already refunded is left as it is (`false`). A refund-only order the payment
      * credited is refunded by the system in the same transaction (admin_confirmed -> refunded;

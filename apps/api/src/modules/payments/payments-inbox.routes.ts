@@ -5,6 +5,7 @@ import {
   adminPaymentsQuerySchema,
   paymentAttachSchema,
   paymentIdParamsSchema,
+  paymentRefundAtProviderSchema,
   paymentRefundedSchema,
 } from '@permuta/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -60,13 +61,29 @@ export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInbox
   );
 
   app.post(
+    '/api/v1/admin/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: 'Return an incoming payment to its payer through its provider (PIX devolução)',
+        description:
+          "Asks the PSP for a devolução of the whole payment under the id the automatic refunds use, so two requests at once ask one. Answers the payment: `refund.state` `returned` (with the PSP's rtrId), `refused` (the PSP's words), or `requested` (no final answer yet: the refund job and the reconciliation settle it). 409 PAYMENT_REFUND_UNAVAILABLE (not a PIX, or no PSP configured), PAYMENT_REFUND_REFUSED, PAYMENT_ALREADY_RESOLVED.",
+        params: paymentIdParamsSchema,
+        body: paymentRefundAtProviderSchema,
+        response: { 200: adminPaymentSchema, ...apiErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.refundAtProvider(callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
     '/api/v1/admin/payments/:id/refunded',
     {
       schema: {
         tags,
         summary: 'Record an incoming payment returned to its payer by hand',
         description:
-          'Unmatched or refunding -> refunded, with a note (required, audited) and the receipt, if any. 409 PAYMENT_ALREADY_RESOLVED when the payment no longer waits.',
+          'Unmatched or refunding -> refunded, with a note (required, audited) and the receipt, if any. 409 PAYMENT_ALREADY_RESOLVED when the payment no longer waits; 409 PAYMENT_REFUND_AT_PROVIDER for a PIX the PSP can return (unless it refused).',
         params: paymentIdParamsSchema,
         body: paymentRefundedSchema,
         response: { 200: adminPaymentSchema, ...apiErrors(400, 401, 403, 404, 409) },

@@ -14,6 +14,7 @@ import type {
   PaymentReason,
   adminPaymentsQuerySchema,
   paymentAttachSchema,
+  paymentRefundAtProviderSchema,
   paymentRefundedSchema,
 } from '@permuta/contracts';
 import type { Db, IncomingPaymentRow, Tx } from '@permuta/db';
@@ -36,6 +37,7 @@ import type { InboxPaymentRow } from './payments-inbox.repository.ts';
 type InboxQuery = z.output<typeof adminPaymentsQuerySchema>;
 type AttachInput = z.output<typeof paymentAttachSchema>;
 type RefundedInput = z.output<typeof paymentRefundedSchema>;
+type RefundAtProviderInput = z.output<typeof paymentRefundAtProviderSchema>;
 
 export interface InboxCaller {
   userId: string;
@@ -44,15 +46,25 @@ export interface InboxCaller {
 }
 
 /**
- * The seam for returning a payment at its provider (the PIX PSP's devolução, later the
- * exchange's withdrawal): given a payment to return, asks the provider, idempotently under
- * `refundId`, and answers its receipt. Not plugged in yet (decision 036, "The inbox"): until the
- * PIX adapter brings one, admins return payments by hand and record it with `markRefunded`.
+ * The seam for returning a payment at its provider (decision 036, wired in decision 048 to the
+ * PIX PSP's devolução in the composition root): the same idempotent refund the automatic
+ * refunds make (a devolução id derived from the payment, looked up before it is asked).
  */
-export type RefundAtProvider = (
-  payment: IncomingPaymentRow,
-  refundId: string,
-) => Promise<{ receipt: string }>;
+export interface RefundAtProvider {
+  /** whether the provider can be asked to return this kind of payment now */
+  available(payment: IncomingPaymentRow): Promise<boolean>;
+  /** our idempotent id of the payment's refund at the provider */
+  refundIdOf(payment: IncomingPaymentRow): string;
+  /**
+   * In the transaction that records the admin's request: the refund's job, so that a crash or
+   * an unknown outcome after the commit is settled by the job and the reconciliation.
+   */
+  queue(tx: Tx, paymentId: string): Promise<void>;
+  /** one attempt, after the commit: looks the refund up, asks it if absent, records the answer */
+  attempt(
+    paymentId: string,
+  ): Promise<{ kind: 'returned' | 'refused' | 'waiting' | 'off' | 'not_waiting' }>;
+}
 
 /** Statuses of an order a payment may still confirm the funds of. */
 const CREDITABLE: readonly OrderStatus[] = AWAITING_FUNDS_STATUSES;
@@ -63,11 +75,38 @@ export interface PaymentsInboxDeps {
   db: Db;
   mover: OrderMover;
   now: () => Date;
-  /** see RefundAtProvider: none until the PIX adapter plugs its own in */
+  /** see RefundAtProvider: without one, payments are only marked returned by hand */
   refundAtProvider?: RefundAtProvider | undefined;
 }
 
-function toView(row: InboxPaymentRow, role: AdminRole): AdminPayment {
+/** The receipt a provider's refund left (JSON, see RefundReceipt); null for an admin's text. */
+function providerIdOf(receipt: string | null): string | null {
+  if (!receipt?.startsWith('{')) return null;
+  try {
+    const parsed = JSON.parse(receipt) as { providerId?: unknown };
+    return typeof parsed.providerId === 'string' ? parsed.providerId : null;
+  } catch {
+    return null;
+  }
+}
+
+function refundOf(p: IncomingPaymentRow): AdminPayment['refund'] {
+  if (!p.refundId) return null;
+  if (p.status === 'refunded') {
+    return {
+      state: 'returned',
+      refundId: p.refundId,
+      providerId: providerIdOf(p.refundReceipt),
+      refusal: null,
+    };
+  }
+  if (p.status !== 'refunding') return null;
+  return p.refundRefusal
+    ? { state: 'refused', refundId: p.refundId, providerId: null, refusal: p.refundRefusal }
+    : { state: 'requested', refundId: p.refundId, providerId: null, refusal: null };
+}
+
+function toView(row: InboxPaymentRow, role: AdminRole, canRefund: boolean): AdminPayment {
   const p = row.payment;
   const document = p.payerDocument
     ? mayReadPayerDocument(role)
@@ -91,6 +130,13 @@ function toView(row: InboxPaymentRow, role: AdminRole): AdminPayment {
         : { seen: p.confirmations, required: p.requiredConfirmations },
     order: row.order ? { ...row.order, amountSend: normalize(row.order.amountSend) } : null,
     refundReceipt: p.refundReceipt,
+    refund: refundOf(p),
+    refundAtProvider:
+      canRefund &&
+      p.provider === 'pix' &&
+      (OPEN_PAYMENT_STATUSES as readonly string[]).includes(p.status) &&
+      !p.refundId &&
+      !p.refundRefusal,
     resolvedBy: p.resolvedBy ? { id: p.resolvedBy, username: row.resolvedByUsername } : null,
     occurredAt: p.occurredAt.toISOString(),
     createdAt: p.createdAt.toISOString(),
@@ -121,7 +167,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
     tx: Tx,
     caller: InboxCaller,
     payment: IncomingPaymentRow,
-    action: 'payment.attached' | 'payment.refunded',
+    action: 'payment.attached' | 'payment.refunded' | 'payment.refund_requested',
     before: Record<string, unknown>,
     after: Record<string, unknown>,
   ): Promise<void> {
@@ -143,10 +189,16 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
     });
   }
 
+  /** whether PIX payments can be returned through the PSP now (one question per answer) */
+  async function pixRefunds(sample: IncomingPaymentRow | undefined): Promise<boolean> {
+    if (!deps.refundAtProvider || !sample) return false;
+    return deps.refundAtProvider.available(sample);
+  }
+
   async function viewOf(id: string, role: AdminRole): Promise<AdminPayment> {
     const row = await findInboxPayment(db, id);
     if (!row) throw notFound('PAYMENT_NOT_FOUND');
-    return toView(row, role);
+    return toView(row, role, await pixRefunds(row.payment));
   }
 
   return {
@@ -164,8 +216,10 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const open = await countOpenPayments(db);
+      const pix = page.find((row) => row.payment.provider === 'pix')?.payment;
+      const canRefund = await pixRefunds(pix);
       return {
-        items: page.map((row) => toView(row, caller.role)),
+        items: page.map((row) => toView(row, caller.role, canRefund)),
         nextCursor:
           rows.length > query.limit && last
             ? `${last.open ? 1 : 0}_${last.cursorAt}_${last.payment.id}`
@@ -239,6 +293,53 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
     },
 
     /**
+     * Returns a payment to its payer through its provider (decision 048): the PIX PSP's
+     * devolução, under the id the automatic refunds use. In one transaction the payment is
+     * locked and still open (else 409), becomes `refunding` with its refund id, the admin and
+     * the audit (`payment.refund_requested`, once), and the refund's job is queued; then, after
+     * the commit, one attempt: returned (the receipt), refused (the PSP's words), or no answer
+     * yet (`requested`: the job and the reconciliation settle it). Two admins at once, or one
+     * pressing twice, ask one devolução: the same id, looked up before it is asked.
+     */
+    async refundAtProvider(
+      caller: InboxCaller,
+      id: string,
+      input: RefundAtProviderInput,
+    ): Promise<AdminPayment> {
+      const provider = deps.refundAtProvider;
+      const found = await findInboxPayment(db, id);
+      if (!found) throw notFound('PAYMENT_NOT_FOUND');
+      if (!provider || !(await provider.available(found.payment))) {
+        throw new AppError('PAYMENT_REFUND_UNAVAILABLE', 409);
+      }
+      await db.transaction(async (tx) => {
+        const payment = stillWaiting(await lockPayment(tx, id), OPEN_PAYMENT_STATUSES);
+        if (payment.refundRefusal) {
+          throw new AppError('PAYMENT_REFUND_REFUSED', 409, { reason: payment.refundRefusal });
+        }
+        // asked already (another admin, a second press): the attempt below only looks it up
+        if (payment.refundId) return;
+        const refundId = provider.refundIdOf(payment);
+        const row = await updatePayment(tx, payment.id, {
+          status: 'refunding',
+          refundId,
+          resolvedBy: caller.userId,
+        });
+        await provider.queue(tx, payment.id);
+        await audit(
+          tx,
+          caller,
+          row,
+          'payment.refund_requested',
+          { status: payment.status, reason: payment.reason },
+          { status: row.status, note: input.note, refundId, by: 'provider' },
+        );
+      });
+      await provider.attempt(id);
+      return viewOf(id, caller.role);
+    },
+
+    /**
      * Records that an admin returned the payment by hand (a PIX devolução, a withdrawal made
      * outside): unmatched or refunding -> refunded, with the admin's note (audited) and the
      * receipt, if any. Once: a payment no longer waiting is a 409.
@@ -248,8 +349,15 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
       id: string,
       input: RefundedInput,
     ): Promise<AdminPayment> {
+      const found = await findInboxPayment(db, id);
+      const atProvider = found ? await pixRefunds(found.payment) : false;
       await db.transaction(async (tx) => {
         const payment = stillWaiting(await lockPayment(tx, id), OPEN_PAYMENT_STATUSES);
+        // a PIX the PSP can return goes back through it (one devolução, decision 048); by hand
+        // only when it refused, or for what no provider returns
+        if (atProvider && payment.provider === 'pix' && !payment.refundRefusal) {
+          throw new AppError('PAYMENT_REFUND_AT_PROVIDER', 409);
+        }
         const row = await updatePayment(tx, payment.id, {
           status: 'refunded',
           refundReceipt: input.receipt ?? null,

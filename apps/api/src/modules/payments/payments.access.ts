@@ -8,6 +8,7 @@ import type { Access } from '../../../test/access.ts';
 export const ACCESS: Record<string, Access> = {
   'GET /api/v1/admin/payments': 'operator',
   'POST /api/v1/admin/payments/:id/attach': 'operator',
+  'POST /api/v1/admin/payments/:id/refund': 'operator',
   'POST /api/v1/admin/payments/:id/refunded': 'operator',
   // the PSP (no session; the body only names PIX to look up at the PSP, decision 041)
   'POST /api/v1/webhooks/pix': 'public',

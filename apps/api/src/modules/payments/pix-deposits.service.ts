@@ -14,7 +14,11 @@ import type { OrderMover } from '../orders/order-mover.ts';
 import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import { findPixCharge, findPixChargeByTxid } from './pix-charges.repository.ts';
 import { awaitsRefund } from './incoming-payments.service.ts';
-import type { IncomingPayments, ReceiveOutcome } from './incoming-payments.service.ts';
+import type {
+  IncomingPayments,
+  ReceiveOutcome,
+  RefundReceipt,
+} from './incoming-payments.service.ts';
 
 /**
  * Automatic PIX deposits (decision 041): a charge (cob) at the PSP per PIX order, the PSP's
@@ -99,6 +103,17 @@ interface Active {
   key: string;
   integration: Integration<'pix'>;
 }
+
+/** What one attempt to return a payment at the PSP came to (see attemptRefund). */
+export type PixRefundOutcome =
+  /** not a PIX payment still to return (returned meanwhile, attached, never one) */
+  | { kind: 'not_waiting' }
+  /** deposits off or no PIX key: nothing asked */
+  | { kind: 'off' }
+  | { kind: 'returned'; receipt: RefundReceipt }
+  | { kind: 'refused'; refundId: string; reason: string }
+  /** no answer: the devolução may exist; looked up again by the next attempt */
+  | { kind: 'waiting'; refundId: string; error: unknown };
 
 export type ReportResult =
   | { kind: 'off' }
@@ -187,6 +202,76 @@ export function createPixDeposits(deps: PixDepositsDeps) {
     );
     if (awaitsRefund(outcome.payment)) await queueRefund(outcome.payment);
     return outcome;
+  }
+
+  /**
+   * One attempt to return a whole payment to its payer, shared by the automatic refunds
+   * (decision 041) and the inbox's (decision 048): the devolução's id is derived from the
+   * payment (refundIdFor), and it is looked up before it is asked, so neither a retry, a crash
+   * between the PSP's answer and our record, nor two admins at once refund twice (a second PUT
+   * of one id is refused by the PSP and answered with the existing devolução by the client).
+   * - accepted (EM_PROCESSAMENTO) or done (DEVOLVIDO): recorded `refunded` with the receipt,
+   *   once (and a refund-only order is refunded, decision 036);
+   * - refused (NAO_REALIZADO, or a 4xx): the PSP's words kept on the payment, which waits for
+   *   the back office (no more automatic attempts);
+   * - no answer (a timeout, a dropped connection, a 5xx): `waiting`, with the error; the
+   *   payment stays `refunding` and the next attempt looks the devolução up.
+   */
+  async function attemptRefund(paymentId: string): Promise<PixRefundOutcome> {
+    const payment = await deps.payments.find(paymentId);
+    if (!payment || payment.provider !== 'pix' || !awaitsRefund(payment)) {
+      return { kind: 'not_waiting' };
+    }
+    const on = await active();
+    if (!on) {
+      log.warn({ paymentId }, 'a PIX refund waits: the pix integration is off');
+      return { kind: 'off' };
+    }
+    const e2eid = payment.externalId;
+    const refundId = refundIdFor(e2eid);
+    let refund: PixRefund;
+    try {
+      refund =
+        (await on.psp.getRefund(e2eid, refundId)) ??
+        (await on.psp.refund({
+          e2eid,
+          refundId,
+          amount: toAmount(dec(payment.amount), 2),
+          reason:
+            payment.reason === 'payer_not_customer'
+              ? 'Pagamento feito por outra pessoa: devolvido'
+              : payment.reason === 'amount_outside_limits'
+                ? 'Valor fora dos limites do pedido: devolvido'
+                : 'Pagamento sem pedido correspondente: devolvido',
+        }));
+    } catch (error) {
+      if (error instanceof PixRejectedError) {
+        const why = [error.title, error.detail].filter(Boolean).join(': ') || error.message;
+        await deps.payments.recordRefundRefusal(payment.id, refundId, why);
+        log.error({ paymentId, e2eid, refundId, err: error }, 'the PSP refused a PIX refund');
+        return { kind: 'refused', refundId, reason: why };
+      }
+      if (!isPixPspError(error)) throw error;
+      return { kind: 'waiting', refundId, error };
+    }
+    if (refund.status === 'NAO_REALIZADO') {
+      const why = refund.motivo ?? 'NAO_REALIZADO';
+      await deps.payments.recordRefundRefusal(payment.id, refundId, why);
+      log.error(
+        { paymentId, e2eid, refundId, motivo: refund.motivo },
+        'the PSP did not make a PIX refund: left to the back office',
+      );
+      return { kind: 'refused', refundId, reason: why };
+    }
+    const receipt: RefundReceipt = {
+      refundId,
+      providerId: refund.rtrId,
+      status: refund.status,
+      amount: refund.valor,
+      at: refund.horario.liquidacao ?? refund.horario.solicitacao,
+    };
+    await deps.payments.recordRefund(payment.id, receipt);
+    return { kind: 'returned', receipt };
   }
 
   return {
@@ -326,45 +411,29 @@ export function createPixDeposits(deps: PixDepositsDeps) {
     },
 
     /**
-     * The refund job: returns the whole payment to its payer with a devolução whose id is
-     * derived from the payment (refundIdFor), looked up first, so neither a retry nor a crash
-     * between the PSP's answer and our record refunds twice. Then the payment is recorded
-     * `refunded` with the receipt (and a refund-only order is refunded, decision 036).
+     * The refund job: one attempt (see `attemptRefund`); an outcome still unknown is thrown, so
+     * the job runs again (with backoff) and looks the devolução up first.
      */
-    async refund(paymentId: string): Promise<void> {
-      const payment = await deps.payments.find(paymentId);
-      if (!payment || payment.provider !== 'pix' || !awaitsRefund(payment)) return;
-      const on = await active();
-      if (!on) {
-        log.warn({ paymentId }, 'a PIX refund waits: the pix integration is off');
-        return;
-      }
-      const e2eid = payment.externalId;
-      const refundId = refundIdFor(e2eid);
-      let refund: PixRefund | null = await on.psp.getRefund(e2eid, refundId);
-      refund ??= await on.psp.refund({
-        e2eid,
-        refundId,
-        amount: toAmount(dec(payment.amount), 2),
-        reason:
-          payment.reason === 'payer_not_customer'
-            ? 'Pagamento feito por outra pessoa: devolvido'
-            : 'Valor fora dos limites do pedido: devolvido',
-      });
-      if (refund.status === 'NAO_REALIZADO') {
-        log.error(
-          { paymentId, e2eid, refundId, motivo: refund.motivo },
-          'the PSP did not make a PIX refund: left to the back office',
-        );
-        return;
-      }
-      await deps.payments.recordRefund(payment.id, {
-        refundId,
-        providerId: refund.rtrId,
-        status: refund.status,
-        amount: refund.valor,
-        at: refund.horario.liquidacao ?? refund.horario.solicitacao,
-      });
+    async refund(paymentId: string): Promise<PixRefundOutcome> {
+      const outcome = await attemptRefund(paymentId);
+      if (outcome.kind === 'waiting') throw outcome.error;
+      return outcome;
+    },
+
+    attemptRefund,
+
+    /** Whether payments can be returned at the PSP now (the inbox offers it only then). */
+    async refundsAvailable(): Promise<boolean> {
+      return (await active()) !== null;
+    },
+
+    /**
+     * In the transaction of an admin's request to return a payment at the PSP (the inbox,
+     * decision 048): the refund's job, so that a crash or an unknown outcome after the commit
+     * is settled by the job (and by the reconciliation's sweep of payments still to return).
+     */
+    async queueRefund(tx: Tx, paymentId: string): Promise<void> {
+      await deps.jobs.send(PIX_REFUND_QUEUE, { paymentId }, { db: tx, singletonKey: paymentId });
     },
 
     /**

@@ -6,6 +6,7 @@ import type { Db, Tx } from '@permuta/db';
 import {
   DerivNotConfiguredError,
   DerivRejectedError,
+  isDerivAuthRefusal,
   isDerivError,
   isOutcomeUnknown,
   transferMarker,
@@ -42,6 +43,11 @@ export interface DerivRailDeps {
   now: () => Date;
   settleMs?: number;
   marginMs?: number;
+  /**
+   * Told when Deriv refused the agent's token (the integration's status shows it, decision 048);
+   * a failure to record it is logged by the caller, never the payout's.
+   */
+  tokenRefused?: (error: DerivRejectedError) => Promise<void>;
 }
 
 /** The Deriv integration's switches as stored (a switch is on only when it is configured). */
@@ -66,6 +72,13 @@ function refused(detail: OrderDetailRow, error: DerivRejectedError): PayoutError
 
 const NOT_CONFIGURED: PayoutError = { code: 'deriv_not_configured', params: {} };
 
+function tokenRefusal(error: DerivRejectedError): PayoutError {
+  return {
+    code: 'deriv_token_refused',
+    params: { message: quoted(error.derivMessage), derivCode: error.code.slice(0, 100) },
+  };
+}
+
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -73,6 +86,10 @@ function reasonOf(error: unknown): string {
 export function createDerivRail(deps: DerivRailDeps): PayoutRail {
   const settleMs = deps.settleMs ?? DERIV_SETTLE_MS;
   const marginMs = deps.marginMs ?? DERIV_LOOKUP_MARGIN_MS;
+
+  async function reportRefusal(error: DerivRejectedError): Promise<void> {
+    await deps.tokenRefused?.(error);
+  }
 
   function transferOf(detail: OrderDetailRow) {
     return {
@@ -116,6 +133,15 @@ export function createDerivRail(deps: DerivRailDeps): PayoutRail {
       } catch (error) {
         if (error instanceof DerivNotConfiguredError) {
           return { kind: 'unavailable', reason: reasonOf(error), failure: NOT_CONFIGURED };
+        }
+        if (isDerivAuthRefusal(error)) {
+          await reportRefusal(error);
+          // A refused token proves that nothing is sent now; it proves nothing of a transfer sent
+          // before (its outcome cannot be read with this token): only an order that never sent
+          // one stops at once, the others keep looking until a person or a new token answers.
+          if (!order.payoutAppliedAt) {
+            return { kind: 'unavailable', reason: reasonOf(error), failure: tokenRefusal(error) };
+          }
         }
         if (!isDerivError(error)) throw error;
         return { kind: 'unavailable', reason: reasonOf(error) };
@@ -176,6 +202,10 @@ export function createDerivRail(deps: DerivRailDeps): PayoutRail {
       try {
         result = await agent.transfer({ ...request, dryRun: true });
       } catch (error) {
+        if (isDerivAuthRefusal(error)) {
+          await reportRefusal(error);
+          return { kind: 'fail', failure: tokenRefusal(error) };
+        }
         if (error instanceof DerivRejectedError) {
           return { kind: 'fail', failure: refused(detail, error) };
         }
@@ -225,6 +255,11 @@ export function createDerivRail(deps: DerivRailDeps): PayoutRail {
           },
         };
       } catch (error) {
+        if (isDerivAuthRefusal(error)) {
+          // an answer, not a lost one: Deriv refused the token, the transfer was not made
+          await reportRefusal(error);
+          return { kind: 'refused', failure: tokenRefusal(error) };
+        }
         if (error instanceof DerivRejectedError)
           return { kind: 'refused', failure: refused(detail, error) };
         if (error instanceof DerivNotConfiguredError) {

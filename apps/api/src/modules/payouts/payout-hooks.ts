@@ -4,7 +4,7 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import type { MoveResult } from '../orders/order-transition.ts';
 import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import type { PayoutLock } from './payout-lock.ts';
-import { riskHold } from './payout-risk.ts';
+import { endHoldBy, riskHold } from './payout-risk.ts';
 import { PAYOUT_QUEUE } from './payouts.service.ts';
 import type { PayoutJob } from './payouts.service.ts';
 import { startPayoutAttempt } from './payouts.repository.ts';
@@ -46,6 +46,12 @@ export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
         await startPayoutAttempt(tx, orderId, moved.order.updatedAt);
         // (From admin_confirmed it is the payout job itself moving, and it carries on.)
         if (moved.from === 'error') await enqueue(tx, orderId);
+        return;
+      }
+      if (moved.from === 'admin_confirmed' && moved.actor.type === 'admin') {
+        // an admin settled by hand an order a risk rule held: the hold ends, with why
+        if (moved.to === 'admin_paid') await endHoldBy(tx, moved, 'paid_by_hand');
+        if (moved.to === 'refunded') await endHoldBy(tx, moved, 'refunded');
         return;
       }
       if (moved.to === 'admin_confirmed') {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { orders, payoutApprovals, payoutRiskChecks, users, wallets } from '@permuta/db';
-import type { Db, PayoutRiskCheck, Tx } from '@permuta/db';
+import type { Db, PayoutHoldEnding, PayoutRiskCheck, Tx } from '@permuta/db';
 import { PAID_OUT_STATUSES } from '@permuta/contracts/order-state';
 import type { PayoutHoldReason } from '@permuta/contracts';
 
@@ -123,9 +123,40 @@ export async function markQueued(
   const rows = await tx
     .update(payoutRiskChecks)
     .set({ queuedAt: at, queuedBy: by })
-    .where(and(eq(payoutRiskChecks.orderId, orderId), sql`${payoutRiskChecks.queuedAt} IS NULL`))
+    .where(
+      and(
+        eq(payoutRiskChecks.orderId, orderId),
+        sql`${payoutRiskChecks.queuedAt} IS NULL`,
+        sql`${payoutRiskChecks.endedAt} IS NULL`,
+      ),
+    )
     .returning({ orderId: payoutRiskChecks.orderId });
   return rows.length > 0;
+}
+
+/**
+ * Ends a hold that still waits (held, not queued, not ended) because an admin settled the order
+ * by hand; null when there was none to end.
+ */
+export async function markEnded(
+  tx: Tx,
+  orderId: string,
+  by: PayoutHoldEnding,
+  at: Date,
+): Promise<PayoutRiskCheck | null> {
+  const [row] = await tx
+    .update(payoutRiskChecks)
+    .set({ endedAt: at, endedBy: by })
+    .where(
+      and(
+        eq(payoutRiskChecks.orderId, orderId),
+        sql`${payoutRiskChecks.queuedAt} IS NULL`,
+        sql`${payoutRiskChecks.endedAt} IS NULL`,
+        sql`jsonb_array_length(${payoutRiskChecks.reasons}) > 0`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 /** Records an admin's approval; false when this admin had already approved the order. */

@@ -1,7 +1,7 @@
 import { PAYOUT_DAY_TIME_ZONE, payoutRiskHold, payoutValueBrl } from '@permuta/contracts';
 import { calendarDay } from '@permuta/contracts/operating-hours';
 import type { PayoutHoldView, PayoutRiskHold } from '@permuta/contracts';
-import type { Db, Settings, Tx } from '@permuta/db';
+import type { Db, PayoutHoldEnding, Settings, Tx } from '@permuta/db';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { JobQueue, QueueOptions } from '../../lib/jobs.ts';
@@ -9,6 +9,7 @@ import type { Log } from '../../lib/log.ts';
 import type { OrderMover } from '../orders/order-mover.ts';
 import { findOrderDetail, lockCustomer, readSettings } from '../orders/orders.repository.ts';
 import type { OrderDetailRow } from '../orders/orders.repository.ts';
+import type { MoveResult } from '../orders/order-transition.ts';
 import {
   addApproval,
   autoPayoutsValue,
@@ -17,6 +18,7 @@ import {
   finishedOrderCount,
   listApprovals,
   lockOrder,
+  markEnded,
   markQueued,
   saveRiskCheck,
 } from './payout-risk.repository.ts';
@@ -149,6 +151,26 @@ export async function riskHold(
   return null;
 }
 
+/**
+ * In the transaction of an admin's payout or refund by hand of an order whose automatic payout a
+ * risk rule held: the hold ends, with why and when, audited as `payout.hold_ended` (decision
+ * 048). Nothing when no hold waited.
+ */
+export async function endHoldBy(tx: Tx, moved: MoveResult, by: PayoutHoldEnding): Promise<void> {
+  const ended = await markEnded(tx, moved.order.id, by, moved.order.updatedAt);
+  if (!ended) return;
+  await writeAudit(tx, {
+    actorType: moved.actor.type === 'admin' ? 'admin' : 'system',
+    actorId: moved.actor.id,
+    action: 'payout.hold_ended',
+    entityType: 'order',
+    entityId: moved.order.id,
+    ip: moved.actor.ip ?? null,
+    before: { reasons: ended.reasons, approvalsNeeded: ended.approvalsNeeded },
+    after: { reference: moved.order.reference, endedBy: by, status: moved.to },
+  });
+}
+
 /** The order's hold as the back office sees it; null when its payout was never held. */
 export async function payoutHoldView(
   conn: Db | Tx,
@@ -162,9 +184,11 @@ export async function payoutHoldView(
     ? check.queuedBy === 'release'
       ? 'released'
       : 'approved'
-    : status === 'admin_confirmed'
-      ? 'held'
-      : 'superseded';
+    : check.endedBy
+      ? check.endedBy
+      : status === 'admin_confirmed'
+        ? 'held'
+        : 'superseded';
   return {
     reasons: [...check.reasons],
     approvalsNeeded: check.approvalsNeeded,
@@ -172,6 +196,7 @@ export async function payoutHoldView(
     heldAt: check.checkedAt.toISOString(),
     releaseAt: check.releaseAt ? check.releaseAt.toISOString() : null,
     state,
+    endedAt: check.endedAt ? check.endedAt.toISOString() : null,
     approvals: approvals.map((a) => ({ admin: a.admin, at: a.at.toISOString() })),
   };
 }

@@ -18,6 +18,8 @@ export function incomingPayment(over: Partial<AdminPayment> = {}): AdminPayment 
     confirmations: null,
     order: null,
     refundReceipt: null,
+    refund: null,
+    refundAtProvider: false,
     resolvedBy: null,
     occurredAt: '2026-11-22T13:05:00.000Z',
     createdAt: '2026-11-22T13:05:01.000Z',

@@ -39,6 +39,7 @@ export const orderPaths = {
   adminOrderTransition: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/transition`,
   adminOrderPayoutApproval: (id: string) =>
     `/api/v1/admin/orders/${encodeURIComponent(id)}/payout-approval`,
+  adminOrderPaidTwice: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/paid-twice`,
   adminOrderPay: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/pay`,
   adminOrderRefund: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/refund`,
   adminOrderBoleto: (id: string) => `/api/v1/admin/orders/${encodeURIComponent(id)}/boleto`,

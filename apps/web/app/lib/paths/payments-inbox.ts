@@ -13,5 +13,6 @@ export const paymentsInboxPaths = {
     return `/api/v1/admin/payments?${params.toString()}`;
   },
   adminPaymentAttach: (id: string) => `/api/v1/admin/payments/${encodeURIComponent(id)}/attach`,
+  adminPaymentRefund: (id: string) => `/api/v1/admin/payments/${encodeURIComponent(id)}/refund`,
   adminPaymentRefunded: (id: string) => `/api/v1/admin/payments/${encodeURIComponent(id)}/refunded`,
 } as const;

@@ -24,6 +24,7 @@ function integration(over: Partial<IntegrationView>): IntegrationView {
     payouts: false,
     updatedAt: null,
     updatedBy: null,
+    problem: null,
     ...over,
   };
 }

@@ -238,6 +238,19 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
                 })
               : t('adminIntegrations.neverSaved')}
           </Text>
+          {integration.problem && (
+            <Alert
+              color="red"
+              variant="light"
+              title={t(`adminIntegrations.problems.${integration.problem.code}`)}
+              data-testid={`integration-${provider}-problem`}
+            >
+              {t('adminIntegrations.problemSince', {
+                when: formatDateTime(integration.problem.at, locale),
+                detail: integration.problem.detail ?? '',
+              })}
+            </Alert>
+          )}
           {failure && (
             <Alert color="red" role="alert" variant="light">
               {failure}

@@ -36,6 +36,7 @@ import { adminCustomerPath } from '../links.ts';
 import classes from './admin-orders.module.css';
 import { OrderActions } from './order-actions.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { PaidTwicePanel } from './paid-twice.tsx';
 import { PayoutHoldPanel } from './payout-hold.tsx';
 
 export function OrderDetail({ id }: { id: string }) {
@@ -83,6 +84,7 @@ export function OrderDetail({ id }: { id: string }) {
       </Stack>
       <OrderActions order={order} id={id} />
       <PayoutHoldPanel order={order} id={id} />
+      <PaidTwicePanel order={order} id={id} />
       <OrderFields order={order} />
       <Timeline order={order} />
     </Stack>

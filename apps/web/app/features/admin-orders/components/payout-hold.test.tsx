@@ -24,6 +24,7 @@ const HELD: PayoutHoldView = {
   heldAt: '2026-11-28T15:00:00Z',
   releaseAt: null,
   state: 'held',
+  endedAt: null,
   approvals: [{ admin: 'ana.finance', at: '2026-11-28T15:10:00Z' }],
 };
 

@@ -56,6 +56,11 @@ export function PayoutHoldPanel({ order, id }: { order: AdminOrderView; id: stri
             <List.Item key={reason}>{t(`adminOrders.hold.reasons.${reason}`)}</List.Item>
           ))}
         </List>
+        {hold.endedAt && (
+          <Text size="sm" data-testid="payout-hold-ended">
+            {t('adminOrders.hold.endedAt', { date: formatDateTime(hold.endedAt, locale) })}
+          </Text>
+        )}
         {hold.releaseAt && waiting && (
           <Text size="sm">
             {t('adminOrders.hold.releaseAt', { date: formatDateTime(hold.releaseAt, locale) })}

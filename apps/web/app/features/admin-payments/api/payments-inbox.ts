@@ -10,6 +10,7 @@ import type {
   AdminPaymentsPage,
   PaymentAttachInput,
   PaymentProvider,
+  PaymentRefundAtProviderInput,
   PaymentRefundedInput,
 } from '@permuta/contracts/payments';
 import { apiFetch } from '../../../lib/api.ts';
@@ -92,6 +93,20 @@ export function useAttachPayment(locale: Locale) {
 export function useMarkRefunded(locale: Locale) {
   return useInboxMutation((id: string, input: PaymentRefundedInput) =>
     apiFetch<AdminPayment>(paymentsInboxPaths.adminPaymentRefunded(id), {
+      locale,
+      method: 'POST',
+      body: input,
+    }),
+  );
+}
+
+/**
+ * POST /api/v1/admin/payments/:id/refund: returned through the PSP (one devolução, however many
+ * presses); the answer says returned, refused, or still waiting for the PSP.
+ */
+export function useRefundAtProvider(locale: Locale) {
+  return useInboxMutation((id: string, input: PaymentRefundAtProviderInput) =>
+    apiFetch<AdminPayment>(paymentsInboxPaths.adminPaymentRefund(id), {
       locale,
       method: 'POST',
       body: input,

@@ -36,6 +36,7 @@ import type { OrderStatus } from '@permuta/contracts/order-state';
 import {
   PAYMENT_PROVIDERS,
   paymentAttachSchema,
+  paymentRefundAtProviderSchema,
   paymentRefundedSchema,
   type AdminPayment,
   type PaymentProvider,
@@ -56,6 +57,7 @@ import { adminOrderPath } from '../../admin-orders/links.ts';
 import {
   useAttachPayment,
   useMarkRefunded,
+  useRefundAtProvider,
   usePayments,
   type PaymentsFilter,
 } from '../api/payments-inbox.ts';
@@ -104,7 +106,7 @@ function Payer({ payment }: { payment: AdminPayment }) {
   );
 }
 
-type Dialog = { kind: 'attach' | 'refunded'; payment: AdminPayment } | null;
+type Dialog = { kind: 'attach' | 'refunded' | 'refund'; payment: AdminPayment } | null;
 
 /**
  * The back office's inbox of incoming payments (decision 036): what the providers reported and
@@ -224,6 +226,7 @@ export function PaymentsInbox() {
                       {payment.reason && (
                         <Text size="xs">{t(`adminPayments.reasons.${payment.reason}`)}</Text>
                       )}
+                      <RefundState payment={payment} />
                     </Stack>
                   </Table.Td>
                   <Table.Td>
@@ -251,7 +254,18 @@ export function PaymentsInbox() {
                           {t('adminPayments.attach.button')}
                         </Button>
                       )}
-                      {(payment.status === 'unmatched' || payment.status === 'refunding') && (
+                      {payment.refundAtProvider && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setDialog({ kind: 'refund', payment })}
+                          data-testid="refund-at-provider"
+                        >
+                          {t('adminPayments.refund.button')}
+                        </Button>
+                      )}
+                      {byHand(payment) && (
                         <Button
                           size="xs"
                           variant="light"
@@ -292,6 +306,9 @@ export function PaymentsInbox() {
       >
         {dialog?.kind === 'attach' && (
           <AttachForm payment={dialog.payment} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'refund' && (
+          <RefundForm payment={dialog.payment} onClose={() => setDialog(null)} />
         )}
         {dialog?.kind === 'refunded' && (
           <RefundedForm payment={dialog.payment} onClose={() => setDialog(null)} />
@@ -454,6 +471,104 @@ function AttachForm({ payment, onClose }: { payment: AdminPayment; onClose: () =
           pending={attach.isPending}
           disabled={!found}
           submitLabel={t('adminPayments.attach.submit')}
+          onClose={onClose}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Whether an admin may record the payment returned by hand: an open payment that is not a PIX
+ * the PSP returns (not offered, never asked, or refused by the PSP).
+ */
+function byHand(payment: AdminPayment): boolean {
+  if (payment.status !== 'unmatched' && payment.status !== 'refunding') return false;
+  if (payment.refundAtProvider) return false;
+  return payment.refund === null || payment.refund.state === 'refused';
+}
+
+/** Where a return asked of the provider stands: waiting, refused (its words), or its receipt. */
+function RefundState({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation();
+  const refund = payment.refund;
+  if (!refund) return null;
+  return (
+    <Text
+      size="xs"
+      c={refund.state === 'refused' ? 'red' : undefined}
+      data-testid="payment-refund-state"
+      data-state={refund.state}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {refund.state === 'requested' && t('adminPayments.refund.requested')}
+      {refund.state === 'refused' &&
+        t('adminPayments.refund.refused', { reason: refund.refusal ?? '' })}
+      {refund.state === 'returned' &&
+        t('adminPayments.refund.returned', { receipt: refund.providerId ?? refund.refundId ?? '' })}
+    </Text>
+  );
+}
+
+/** Returned through the PSP: the admin's note (required, audited), then the PSP's answer. */
+function RefundForm({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const refund = useRefundAtProvider(locale);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = paymentRefundAtProviderSchema.safeParse({ note });
+    if (!parsed.success) {
+      setError(fieldMessage(parsed.error.issues[0]?.message ?? 'note.required', locale));
+      return;
+    }
+    setError(undefined);
+    refund.mutate(
+      { id: payment.id, input: parsed.data },
+      {
+        onSuccess: (answer) => {
+          const state = answer.refund?.state ?? 'requested';
+          if (state === 'refused') {
+            toast.error(
+              t('adminPayments.refund.refused', { reason: answer.refund?.refusal ?? '' }),
+            );
+          } else if (state === 'returned') {
+            toast.success(
+              t('adminPayments.refund.returned', {
+                receipt: answer.refund?.providerId ?? answer.refund?.refundId ?? '',
+              }),
+            );
+          } else {
+            toast.success(t('adminPayments.refund.requested'));
+          }
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <FormError error={refund.error} />
+        <Text size="sm">{t('adminPayments.refund.intro')}</Text>
+        <Textarea
+          label={t('adminPayments.refunded.note')}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          error={error}
+          required
+          minRows={3}
+          maxLength={1000}
+          data-autofocus
+        />
+        <DialogButtons
+          pending={refund.isPending}
+          danger
+          submitLabel={t('adminPayments.refund.submit')}
           onClose={onClose}
         />
       </Stack>
