@@ -192,6 +192,10 @@ describe('admin order page', () => {
         params: { account: 'CR765432', derivName: 'Joana Souza', kycName: 'Maria da Silva' },
       },
       {
+        code: 'deriv_token_refused',
+        params: { message: 'The token is invalid.', derivCode: 'InvalidToken' },
+      },
+      {
         code: 'deriv_refused',
         params: { account: 'CR765432', message: 'Login ID (CR765432) inválido.', derivCode: 'X' },
       },

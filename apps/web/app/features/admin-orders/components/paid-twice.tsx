@@ -2,6 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Radio, Stack, Text, Textarea } from '@mantine/core';
