@@ -256,8 +256,14 @@ for (const locale of LOCALES) {
         await expect(rowOf(page, waiting.name)).toContainText(
           text(locale, 'adminPayments.statuses.refunded'),
         );
-        // one devolução per payment, whatever was pressed or retried
+        // one devolução per payment, whatever was pressed or retried; none of the refused one,
+        // which the PSP would accept now: it waits for a person
         expect(fake.refunds().filter((r) => r.valor === waiting.amount)).toHaveLength(1);
+        expect(fake.refunds().filter((r) => r.valor === refused.amount)).toHaveLength(0);
+        await expect(rowOf(page, refused.name).getByTestId('payment-refund-state')).toHaveAttribute(
+          'data-state',
+          'refused',
+        );
         await saveShots(page, `money-inbox-${locale}-fresh-settled`, BOTH_WIDTHS);
 
         expect(unexpectedErrors(errors)).toEqual([]);
