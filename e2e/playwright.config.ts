@@ -57,15 +57,16 @@ const demo = apiServer(port + 3, 'E2E_DEMO_DATA_DIR', { DEMO_PROVIDERS: 'true' }
 process.env.E2E_DEMO_URL = demo.baseURL;
 /**
  * The specs that change what a whole server does (its settings row: payout risk limits, the
- * support e-mail, the PIX maximum; its PIX integration), which would change what the specs
- * running beside them see: they run on an API of their own, one test at a time, each putting
- * back what it changed for the next.
+ * support e-mail, the PIX maximum; its PIX and Deriv integrations), which would change what the
+ * specs running beside them see: they run on an API of their own, one test at a time, each
+ * putting back what it changed for the next.
  */
 const ISOLATED = [
   'payout-approval.spec.ts',
   'settings.spec.ts',
   'integrations.spec.ts',
   'pix-deposits.spec.ts',
+  'money-exceptions.spec.ts',
 ];
 const isolated = apiServer(port + 4, 'E2E_ISOLATED_DATA_DIR');
 

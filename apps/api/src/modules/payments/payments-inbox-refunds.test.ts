@@ -231,6 +231,32 @@ describe('returning an inbox payment through the PSP', () => {
     expect(devolucoes(pix.endToEndId)).toHaveLength(0);
   });
 
+  it('after a refusal nothing asks the PSP again: not the job, not the PIX reported again', async () => {
+    const { pix, payment } = await strayPix('14.00');
+    fake.setMode({ kind: 'reject', status: 400, title: 'Devolução negada' });
+    const res = await post(payment.id, 'refund', { note: 'return it' });
+    expect(res.json().refund.state).toBe('refused');
+    // the PSP would accept now: the admin was told it refused, and may return it by hand
+    fake.setMode({ kind: 'ok' });
+    await t.app.jobs.drain(PIX_REFUND_QUEUE, { includeDeferred: true });
+    // the reconciliation (every minute) and a webhook sent again report the same PIX
+    await t.app.services.pixDeposits.reportPix(pix.endToEndId);
+    await t.app.services.pixDeposits.reconcile();
+    await t.app.jobs.drain(PIX_REFUND_QUEUE, { includeDeferred: true });
+    expect(devolucoes(pix.endToEndId)).toHaveLength(0);
+    expect(await paymentOf(pix.endToEndId)).toMatchObject({
+      status: 'refunding',
+      refundRefusal: expect.stringContaining('Devolução negada'),
+    });
+    // the attempt itself answers with the refusal, without a word to the PSP
+    const asked = fake.requests.length;
+    expect(await t.app.services.pixDeposits.attemptRefund(payment.id)).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('Devolução negada'),
+    });
+    expect(fake.requests.length).toBe(asked);
+  });
+
   it('a devolução the PSP did not make (NAO_REALIZADO) is a refusal too', async () => {
     const { pix, payment } = await strayPix('13.00');
     fake.setMode({ kind: 'crash-after-submit' });

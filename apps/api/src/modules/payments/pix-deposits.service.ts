@@ -200,7 +200,10 @@ export function createPixDeposits(deps: PixDepositsDeps) {
       },
       detail ? { kind: 'order', orderId: detail.order.id } : { kind: 'none', reason: 'no_order' },
     );
-    if (awaitsRefund(outcome.payment)) await queueRefund(outcome.payment);
+    // a refund the PSP refused waits for a person: reported again, it is not asked again
+    if (awaitsRefund(outcome.payment) && !outcome.payment.refundRefusal) {
+      await queueRefund(outcome.payment);
+    }
     return outcome;
   }
 
@@ -221,6 +224,15 @@ export function createPixDeposits(deps: PixDepositsDeps) {
     const payment = await deps.payments.find(paymentId);
     if (!payment || payment.provider !== 'pix' || !awaitsRefund(payment)) {
       return { kind: 'not_waiting' };
+    }
+    // refused: the back office was told so and may return it by hand; asking the PSP again (a
+    // job queued before the refusal, the PIX reported again) could return it twice
+    if (payment.refundRefusal) {
+      return {
+        kind: 'refused',
+        refundId: payment.refundId ?? refundIdFor(payment.externalId),
+        reason: payment.refundRefusal,
+      };
     }
     const on = await active();
     if (!on) {

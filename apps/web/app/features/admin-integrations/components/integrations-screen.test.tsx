@@ -185,3 +185,36 @@ describe('the integrations screen', () => {
     expect(screen.getByRole('button', { name: /retry|try again/i })).toBeTruthy();
   });
 });
+
+describe('a problem the provider reported (decision 048)', () => {
+  const refused = (detail: string | null) =>
+    integration({
+      provider: 'deriv',
+      secretsSet: { token: true },
+      configured: true,
+      payouts: true,
+      problem: { code: 'token_refused', detail, at: '2026-11-28T12:00:00.000Z' },
+    });
+
+  it('quotes the provider’s words, which end a sentence of their own (Portuguese)', async () => {
+    stored = [refused('InvalidToken: The token is invalid.')];
+    renderAt('/admin/integrations', <IntegrationsScreen />);
+    const alert = await screen.findByTestId('integration-deriv-problem');
+    expect(alert.textContent).toContain(
+      'A Deriv recusou o token de API: os pagamentos automáticos estão parados',
+    );
+    expect(alert.textContent).toContain(
+      'Resposta do provedor: “InvalidToken: The token is invalid.”. Salve um token válido',
+    );
+    expect(alert.textContent).not.toContain('..');
+  });
+
+  it('says nothing of the provider’s words when there are none (English)', async () => {
+    stored = [refused(null)];
+    renderAt('/en-US/admin/integrations', <IntegrationsScreen />, { env: 'test' });
+    const alert = await screen.findByTestId('integration-deriv-problem');
+    expect(alert.textContent).toContain('Deriv refused the API token');
+    expect(alert.textContent).toMatch(/^.*Since .+\. Save a valid token or test the connection\.$/);
+    expect(alert.textContent).not.toContain('said');
+  });
+});

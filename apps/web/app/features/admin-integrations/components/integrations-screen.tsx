@@ -245,10 +245,15 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
               title={t(`adminIntegrations.problems.${integration.problem.code}`)}
               data-testid={`integration-${provider}-problem`}
             >
-              {t('adminIntegrations.problemSince', {
-                when: formatDateTime(integration.problem.at, locale),
-                detail: integration.problem.detail ?? '',
-              })}
+              {/* the provider's words quoted: they end a sentence of their own */}
+              {integration.problem.detail
+                ? t('adminIntegrations.problemSince', {
+                    when: formatDateTime(integration.problem.at, locale),
+                    detail: integration.problem.detail,
+                  })
+                : t('adminIntegrations.problemSinceNoDetail', {
+                    when: formatDateTime(integration.problem.at, locale),
+                  })}
             </Alert>
           )}
           {failure && (

@@ -104,3 +104,38 @@ describe('returning a payment through the PSP', () => {
     expect(screen.getByText('Devolvido pelo PSP (comprovante D0908935620261129)')).toBeTruthy();
   });
 });
+
+describe('the row actions', () => {
+  /**
+   * The labels of every button wrap anywhere (styles.css, for long labels at 390 px); in the
+   * table's narrow last column that broke them mid-word ("Devol / ver pelo PSP", "Vincul / ar a
+   * pedid / o" at 1366 px). The row's actions stack, each on one line.
+   */
+  it('keeps each action on one line, stacked', async () => {
+    payments = [
+      incomingPayment({ refundAtProvider: true }),
+      incomingPayment({
+        id: '6b2f8d0e-4c3a-4f7b-9d1e-0a9f8e7d6c5b',
+        status: 'refunding',
+        refund: { state: 'refused', refundId: 'RE1', providerId: null, refusal: 'Não' },
+      }),
+    ];
+    renderAt('/admin/payments', <PaymentsInbox />);
+    const row = await screen.findByTestId(`payment-${id}`);
+    const labels = ['Vincular a pedido', 'Devolver pelo PSP'].map((name) =>
+      within(row).getByRole('button', { name }).querySelector('.mantine-Button-label')!,
+    );
+    const refused = screen.getByTestId('payment-6b2f8d0e-4c3a-4f7b-9d1e-0a9f8e7d6c5b');
+    labels.push(
+      within(refused)
+        .getByRole('button', { name: 'Marcar como devolvido' })
+        .querySelector('.mantine-Button-label')!,
+    );
+    for (const label of labels) {
+      expect(getComputedStyle(label).whiteSpace).toBe('nowrap');
+      expect(getComputedStyle(label).overflowWrap).toBe('normal');
+    }
+    const actions = labels[0]!.closest('button')!.parentElement!;
+    expect(actions.classList.contains('mantine-Stack-root')).toBe(true);
+  });
+});

@@ -62,6 +62,12 @@ import {
   type PaymentsFilter,
 } from '../api/payments-inbox.ts';
 
+/**
+ * A row action's label on one line: buttons' labels wrap anywhere (styles.css), which in the
+ * table's last column broke them mid-word; the actions stack instead.
+ */
+const ONE_LINE = { label: { whiteSpace: 'nowrap', overflowWrap: 'normal' } } as const;
+
 const STATUS_TONE: Record<AdminPayment['status'], string> = {
   seen: 'blue',
   credited: 'green',
@@ -248,9 +254,13 @@ export function PaymentsInbox() {
                     {formatDateTime(payment.occurredAt, locale)}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Stack gap={6} align="stretch">
                       {payment.status === 'unmatched' && (
-                        <Button size="xs" onClick={() => setDialog({ kind: 'attach', payment })}>
+                        <Button
+                          size="xs"
+                          styles={ONE_LINE}
+                          onClick={() => setDialog({ kind: 'attach', payment })}
+                        >
                           {t('adminPayments.attach.button')}
                         </Button>
                       )}
@@ -259,6 +269,7 @@ export function PaymentsInbox() {
                           size="xs"
                           variant="light"
                           color="red"
+                          styles={ONE_LINE}
                           onClick={() => setDialog({ kind: 'refund', payment })}
                           data-testid="refund-at-provider"
                         >
@@ -270,12 +281,13 @@ export function PaymentsInbox() {
                           size="xs"
                           variant="light"
                           color="red"
+                          styles={ONE_LINE}
                           onClick={() => setDialog({ kind: 'refunded', payment })}
                         >
                           {t('adminPayments.refunded.button')}
                         </Button>
                       )}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
