@@ -245,7 +245,7 @@ export function createPixDeposits(deps: PixDepositsDeps) {
     const e2eid = payment.externalId;
     const refundId = refundIdFor(e2eid);
     let refund: PixRefund;
-    let asked = false;
+    let asked: boolean;
     try {
       const found = await on.psp.getRefund(e2eid, refundId);
       asked = found === null;
