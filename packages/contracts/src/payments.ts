@@ -142,9 +142,14 @@ export type PaymentRefundAtProviderInput = z.input<typeof paymentRefundAtProvide
 
 /**
  * A return asked of the provider: `requested` (asked, no final answer yet: waiting for the PSP),
- * `refused` (the PSP's words; an admin returns it by hand), `returned` (the PSP's receipt).
+ * `stalled` (still no final answer REFUND_STALE_MS after it was asked: a person should ask the
+ * PSP; it is still looked up, never asked again), `refused` (the PSP's words; an admin returns
+ * it by hand), `returned` (the PSP's receipt).
  */
-export const PAYMENT_REFUND_STATES = ['requested', 'refused', 'returned'] as const;
+export const PAYMENT_REFUND_STATES = ['requested', 'stalled', 'refused', 'returned'] as const;
+
+/** How long a return asked of the provider may wait for its final answer before `stalled`. */
+export const REFUND_STALE_MS = 6 * 3_600_000;
 
 export const adminPaymentSchema = z.object({
   id: z.string(),

@@ -326,6 +326,20 @@ export function createIncomingPayments({ db, mover, now, log }: IncomingPayments
     },
 
     /**
+     * Records that the provider accepted the payment's refund under `refundId` without a final
+     * answer yet (a PIX devolução EM_PROCESSAMENTO): the payment keeps waiting for the refund
+     * (nothing is returned yet, a refund-only order stays as it is) and names its refund, so the
+     * inbox shows it requested and offers no second one. Idempotent.
+     */
+    async recordRefundAccepted(paymentId: string, refundId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const payment = await findPaymentById(tx, paymentId, true);
+        if (!payment || !awaitsRefund(payment) || payment.refundId === refundId) return;
+        await updatePayment(tx, payment.id, { refundId });
+      });
+    },
+
+    /**
      * Records that the provider returned the payment (its receipt), once: the row is locked and
      * a payment already refunded is left as it is (`false`). A refund-only order the payment
      * credited is refunded by the system in the same transaction (admin_confirmed -> refunded;

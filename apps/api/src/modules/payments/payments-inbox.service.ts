@@ -1,5 +1,6 @@
 import {
   OPEN_PAYMENT_STATUSES,
+  REFUND_STALE_MS,
   mayReadPayerDocument,
   maskPayerDocument,
   normalize,
@@ -60,10 +61,13 @@ export interface RefundAtProvider {
    * an unknown outcome after the commit is settled by the job and the reconciliation.
    */
   queue(tx: Tx, paymentId: string): Promise<void>;
-  /** one attempt, after the commit: looks the refund up, asks it if absent, records the answer */
-  attempt(
-    paymentId: string,
-  ): Promise<{ kind: 'returned' | 'refused' | 'waiting' | 'off' | 'not_waiting' }>;
+  /**
+   * one attempt, after the commit: looks the refund up, asks it if absent, records the answer
+   * (`processing`: accepted, not final: nothing is returned yet)
+   */
+  attempt(paymentId: string): Promise<{
+    kind: 'returned' | 'refused' | 'waiting' | 'processing' | 'off' | 'not_waiting';
+  }>;
 }
 
 /** Statuses of an order a payment may still confirm the funds of. */
@@ -90,7 +94,7 @@ function providerIdOf(receipt: string | null): string | null {
   }
 }
 
-function refundOf(p: IncomingPaymentRow): AdminPayment['refund'] {
+function refundOf(p: IncomingPaymentRow, now: Date): AdminPayment['refund'] {
   if (!p.refundId) return null;
   if (p.status === 'refunded') {
     return {
@@ -103,10 +107,21 @@ function refundOf(p: IncomingPaymentRow): AdminPayment['refund'] {
   if (p.status !== 'refunding') return null;
   return p.refundRefusal
     ? { state: 'refused', refundId: p.refundId, providerId: null, refusal: p.refundRefusal }
-    : { state: 'requested', refundId: p.refundId, providerId: null, refusal: null };
+    : {
+        // asked (the refund id set) and no final answer since: its last change is the asking
+        state: now.getTime() - p.updatedAt.getTime() > REFUND_STALE_MS ? 'stalled' : 'requested',
+        refundId: p.refundId,
+        providerId: null,
+        refusal: null,
+      };
 }
 
-function toView(row: InboxPaymentRow, role: AdminRole, canRefund: boolean): AdminPayment {
+function toView(
+  row: InboxPaymentRow,
+  role: AdminRole,
+  canRefund: boolean,
+  now: Date,
+): AdminPayment {
   const p = row.payment;
   const document = p.payerDocument
     ? mayReadPayerDocument(role)
@@ -130,7 +145,7 @@ function toView(row: InboxPaymentRow, role: AdminRole, canRefund: boolean): Admi
         : { seen: p.confirmations, required: p.requiredConfirmations },
     order: row.order ? { ...row.order, amountSend: normalize(row.order.amountSend) } : null,
     refundReceipt: p.refundReceipt,
-    refund: refundOf(p),
+    refund: refundOf(p, now),
     refundAtProvider:
       canRefund &&
       p.provider === 'pix' &&
@@ -198,7 +213,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
   async function viewOf(id: string, role: AdminRole): Promise<AdminPayment> {
     const row = await findInboxPayment(db, id);
     if (!row) throw notFound('PAYMENT_NOT_FOUND');
-    return toView(row, role, await pixRefunds(row.payment));
+    return toView(row, role, await pixRefunds(row.payment), now());
   }
 
   return {
@@ -219,7 +234,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
       const pix = page.find((row) => row.payment.provider === 'pix')?.payment;
       const canRefund = await pixRefunds(pix);
       return {
-        items: page.map((row) => toView(row, caller.role, canRefund)),
+        items: page.map((row) => toView(row, caller.role, canRefund, now())),
         nextCursor:
           rows.length > query.limit && last
             ? `${last.open ? 1 : 0}_${last.cursorAt}_${last.payment.id}`

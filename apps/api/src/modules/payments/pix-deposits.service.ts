@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { dec, toAmount } from '@permuta/contracts';
+import { REFUND_STALE_MS, dec, toAmount } from '@permuta/contracts';
 import type { IntegrationTest } from '@permuta/contracts';
 import { pixCharges, providerCursors } from '@permuta/db';
 import type { Db, IncomingPaymentRow, Tx } from '@permuta/db';
@@ -57,6 +57,13 @@ export const PIX_REFUND_QUEUE_OPTIONS: QueueOptions = {
   expireInSeconds: 120,
 };
 
+/**
+ * A devolução still EM_PROCESSAMENTO this long after the PSP took it is logged as an error on
+ * every look-up and the inbox shows it `stalled` (a person should ask the PSP); it keeps being
+ * looked up, never asked again.
+ */
+export const PIX_REFUND_STALE_MS = REFUND_STALE_MS;
+
 /** The first reconciliation looks this far back. */
 export const PIX_RECONCILE_LOOKBACK_MS = 24 * 3_600_000;
 /** Each window starts this long before the previous one's end (a PIX listed late is still read). */
@@ -112,6 +119,11 @@ export type PixRefundOutcome =
   | { kind: 'off' }
   | { kind: 'returned'; receipt: RefundReceipt }
   | { kind: 'refused'; refundId: string; reason: string }
+  /**
+   * accepted by the PSP (EM_PROCESSAMENTO), not final: the money is not back yet; looked up
+   * again by the next attempt (`since`: when the PSP took it; `stale` past PIX_REFUND_STALE_MS)
+   */
+  | { kind: 'processing'; refundId: string; since: string; stale: boolean }
   /** no answer: the devolução may exist; looked up again by the next attempt */
   | { kind: 'waiting'; refundId: string; error: unknown };
 
@@ -213,10 +225,13 @@ export function createPixDeposits(deps: PixDepositsDeps) {
    * payment (refundIdFor), and it is looked up before it is asked, so neither a retry, a crash
    * between the PSP's answer and our record, nor two admins at once refund twice (a second PUT
    * of one id is refused by the PSP and answered with the existing devolução by the client).
-   * - accepted (EM_PROCESSAMENTO) or done (DEVOLVIDO): recorded `refunded` with the receipt,
-   *   once (and a refund-only order is refunded, decision 036);
-   * - refused (NAO_REALIZADO, or a 4xx): the PSP's words kept on the payment, which waits for
-   *   the back office (no more automatic attempts);
+   * - done (DEVOLVIDO): recorded `refunded` with the receipt, once (and a refund-only order is
+   *   refunded, decision 036);
+   * - accepted, not final (EM_PROCESSAMENTO, read once more right after it is asked):
+   *   `processing`; the money is not back yet, so nothing is recorded returned: the payment keeps
+   *   its devolução's id and waits, and the next attempt looks it up (never asks it again);
+   * - refused (NAO_REALIZADO, even after it was accepted, or a 4xx): the PSP's words kept on the
+   *   payment, which waits for the back office (no more automatic attempts);
    * - no answer (a timeout, a dropped connection, a 5xx): `waiting`, with the error; the
    *   payment stays `refunding` and the next attempt looks the devolução up.
    */
@@ -242,9 +257,12 @@ export function createPixDeposits(deps: PixDepositsDeps) {
     const e2eid = payment.externalId;
     const refundId = refundIdFor(e2eid);
     let refund: PixRefund;
+    let asked: boolean;
     try {
+      const found = await on.psp.getRefund(e2eid, refundId);
+      asked = found === null;
       refund =
-        (await on.psp.getRefund(e2eid, refundId)) ??
+        found ??
         (await on.psp.refund({
           e2eid,
           refundId,
@@ -266,6 +284,14 @@ export function createPixDeposits(deps: PixDepositsDeps) {
       if (!isPixPspError(error)) throw error;
       return { kind: 'waiting', refundId, error };
     }
+    if (asked && refund.status === 'EM_PROCESSAMENTO') {
+      // a devolução usually settles within seconds: read it once more before waiting for it
+      try {
+        refund = (await on.psp.getRefund(e2eid, refundId)) ?? refund;
+      } catch (error) {
+        if (!isPixPspError(error)) throw error;
+      }
+    }
     if (refund.status === 'NAO_REALIZADO') {
       const why = refund.motivo ?? 'NAO_REALIZADO';
       await deps.payments.recordRefundRefusal(payment.id, refundId, why);
@@ -274,6 +300,19 @@ export function createPixDeposits(deps: PixDepositsDeps) {
         'the PSP did not make a PIX refund: left to the back office',
       );
       return { kind: 'refused', refundId, reason: why };
+    }
+    if (refund.status !== 'DEVOLVIDO') {
+      // EM_PROCESSAMENTO: accepted, the money not back yet (it may still end NAO_REALIZADO)
+      await deps.payments.recordRefundAccepted(payment.id, refundId);
+      const since = refund.horario.solicitacao;
+      const stale = now().getTime() - new Date(since).getTime() > PIX_REFUND_STALE_MS;
+      if (stale) {
+        log.error(
+          { paymentId, e2eid, refundId, since },
+          'a PIX devolução is still EM_PROCESSAMENTO at the PSP: ask the PSP about it',
+        );
+      }
+      return { kind: 'processing', refundId, since, stale };
     }
     const receipt: RefundReceipt = {
       refundId,
@@ -423,12 +462,18 @@ export function createPixDeposits(deps: PixDepositsDeps) {
     },
 
     /**
-     * The refund job: one attempt (see `attemptRefund`); an outcome still unknown is thrown, so
-     * the job runs again (with backoff) and looks the devolução up first.
+     * The refund job: one attempt (see `attemptRefund`); an outcome not final yet (no answer, or
+     * a devolução still EM_PROCESSAMENTO) is thrown, so the job runs again with backoff (5 s
+     * doubling to 10 min, PIX_REFUND_QUEUE_OPTIONS) and looks the devolução up first; past its
+     * retries the reconciliation's sweep queues it again every minute until the PSP's answer is
+     * final.
      */
     async refund(paymentId: string): Promise<PixRefundOutcome> {
       const outcome = await attemptRefund(paymentId);
       if (outcome.kind === 'waiting') throw outcome.error;
+      if (outcome.kind === 'processing') {
+        throw new Error(`the devolução ${outcome.refundId} is still EM_PROCESSAMENTO at the PSP`);
+      }
       return outcome;
     },
 

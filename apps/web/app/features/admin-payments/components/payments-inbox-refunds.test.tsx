@@ -103,6 +103,22 @@ describe('returning a payment through the PSP', () => {
     expect(within(refused).queryByRole('button', { name: 'Devolver pelo PSP' })).toBeNull();
     expect(screen.getByText('Devolvido pelo PSP (comprovante D0908935620261129)')).toBeTruthy();
   });
+
+  it('says a refund still not final after hours is stalled, with no button to return it again', async () => {
+    payments = [
+      incomingPayment({
+        status: 'refunding',
+        refund: { state: 'stalled', refundId: 'RE1', providerId: null, refusal: null },
+      }),
+    ];
+    renderAt('/admin/payments', <PaymentsInbox />);
+    const row = await screen.findByTestId(`payment-${id}`);
+    expect(within(row).getByTestId('payment-refund-state').textContent).toBe(
+      'Devolução ainda sem resposta final do PSP após horas: consulte o PSP (ela não é pedida de novo)',
+    );
+    expect(within(row).queryByRole('button', { name: 'Marcar como devolvido' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Devolver pelo PSP' })).toBeNull();
+  });
 });
 
 describe('the row actions', () => {

@@ -500,7 +500,10 @@ function byHand(payment: AdminPayment): boolean {
   return payment.refund === null || payment.refund.state === 'refused';
 }
 
-/** Where a return asked of the provider stands: waiting, refused (its words), or its receipt. */
+/**
+ * Where a return asked of the provider stands: waiting (for too long: stalled), refused (its
+ * words), or its receipt.
+ */
 function RefundState({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
   const refund = payment.refund;
@@ -508,12 +511,13 @@ function RefundState({ payment }: { payment: AdminPayment }) {
   return (
     <Text
       size="xs"
-      c={refund.state === 'refused' ? 'red' : undefined}
+      c={refund.state === 'refused' ? 'red' : refund.state === 'stalled' ? 'orange' : undefined}
       data-testid="payment-refund-state"
       data-state={refund.state}
       style={{ overflowWrap: 'anywhere' }}
     >
       {refund.state === 'requested' && t('adminPayments.refund.requested')}
+      {refund.state === 'stalled' && t('adminPayments.refund.stalled')}
       {refund.state === 'refused' &&
         t('adminPayments.refund.refused', { reason: refund.refusal ?? '' })}
       {refund.state === 'returned' &&
