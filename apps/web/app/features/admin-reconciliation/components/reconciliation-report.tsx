@@ -44,6 +44,15 @@ import { useTwoFactorRedirect } from '../../admin-accounts/use-two-factor-redire
 import { adminOrderPath } from '../../admin-orders/links.ts';
 import { useDownloadReconciliationCsv, useReconciliation } from '../api/reconciliation.ts';
 
+/** The five sums of an account, in the order the card shows them. */
+const FIGURES = [
+  { key: 'received', testId: 'figure-received' },
+  { key: 'refunded', testId: 'figure-refunded' },
+  { key: 'credited', testId: 'figure-credited' },
+  { key: 'creditedByHand', testId: 'figure-credited-by-hand' },
+  { key: 'paidOut', testId: 'figure-paid-out' },
+] as const satisfies readonly { key: keyof ReconciliationAccount; testId: string }[];
+
 type Locale = 'pt-BR' | 'en-US';
 
 /** The inbox's provider filter for an account's payments. */
@@ -212,36 +221,15 @@ function AccountCard({ account, day }: { account: ReconciliationAccount; day: st
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
-          <Figure
-            label={t('adminReconciliation.figures.received')}
-            figure={account.received}
-            token={account.token}
-            testId="figure-received"
-          />
-          <Figure
-            label={t('adminReconciliation.figures.refunded')}
-            figure={account.refunded}
-            token={account.token}
-            testId="figure-refunded"
-          />
-          <Figure
-            label={t('adminReconciliation.figures.credited')}
-            figure={account.credited}
-            token={account.token}
-            testId="figure-credited"
-          />
-          <Figure
-            label={t('adminReconciliation.figures.creditedByHand')}
-            figure={account.creditedByHand}
-            token={account.token}
-            testId="figure-credited-by-hand"
-          />
-          <Figure
-            label={t('adminReconciliation.figures.paidOut')}
-            figure={account.paidOut}
-            token={account.token}
-            testId="figure-paid-out"
-          />
+          {FIGURES.map(({ key, testId }) => (
+            <Figure
+              key={key}
+              label={t(`adminReconciliation.figures.${key}`)}
+              figure={account[key]}
+              token={account.token}
+              testId={testId}
+            />
+          ))}
         </SimpleGrid>
         {account.differences.length > 0 && (
           <Table.ScrollContainer minWidth={760}>
