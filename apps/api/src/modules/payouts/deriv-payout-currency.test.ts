@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '@permuta/db';
-import { transferMarker } from '../../adapters/deriv/deriv.ts';
 import { startFakeDeriv } from '../../fakes/fake-deriv.ts';
 import type { FakeDeriv } from '../../fakes/fake-deriv.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -16,7 +13,7 @@ import {
   updateSettings,
 } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { PAYOUT_QUEUE } from './payouts.service.ts';
+import { derivTestKit, payoutTestKit } from './test-support.ts';
 
 /**
  * A crypto → Deriv order carries the crypto's network (the quote's network is the crypto side's),
@@ -47,16 +44,19 @@ beforeAll(async () => {
   customer = await trader(t.app, { wallets: [['DERIV'], ['USDT', 'TRC20']] });
   await liftCustomerLimits(t.app);
   await updateSettings(t.app, { derivAccount: AGENT });
-  const url = new URL(fake.url);
-  await t.app.services.integrations.update({ adminId: admin.id, ip: null }, 'deriv', {
-    config: { wsUrl: `${url.origin}${url.pathname}`, appId: '1' },
-    secrets: { token: AGENT_TOKEN },
-    payouts: true,
-  });
+  await setIntegration({ payouts: true });
 });
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+});
+
+const { setIntegration, transfersOf } = derivTestKit(() => ({ t, admin, fake, customer }), {
+  agentToken: AGENT_TOKEN,
+  account: CUSTOMER_ACCOUNT,
+});
+const { confirmFunds, orderRow, drainAll } = payoutTestKit(() => ({ t, admin }), {
+  amountReceived: '0',
 });
 
 describe('the Deriv payout of an order sent in crypto', () => {
@@ -78,24 +78,14 @@ describe('the Deriv payout of an order sent in crypto', () => {
       },
     );
     expect(said.statusCode, said.body).toBe(200);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${order.id}/transition`,
-      headers: { cookie: admin.cookie },
-      payload: { action: 'confirm_funds', amountReceived: order.payment!.amount },
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await confirmFunds(order.id, order.payment!.amount);
 
-    for (let i = 0; i < 3; i++) await t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
+    for (let i = 0; i < 3; i++) await drainAll();
 
-    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row!.payoutFailure).toBeNull();
-    expect(row!.status).toBe('admin_paid');
-    const transfers = fake
-      .transfers()
-      .filter(
-        (x) => x.direction === 'agent_to_client' && x.description === transferMarker(order.id),
-      );
+    const row = await orderRow(order.id);
+    expect(row.payoutFailure).toBeNull();
+    expect(row.status).toBe('admin_paid');
+    const transfers = transfersOf(order.id);
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatchObject({ to: CUSTOMER_ACCOUNT, currency: 'USD' });
     expect(Number(transfers[0]!.amount)).toBe(Number(order.amountReceive));

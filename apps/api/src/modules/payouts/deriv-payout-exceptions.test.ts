@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutErrorText } from '@permuta/contracts';
 import { dec } from '@permuta/contracts';
 import { auditLog, orders, treasuryEntries } from '@permuta/db';
-import type { NewOrder } from '@permuta/db';
 import { createDerivClient } from '../../adapters/deriv/deriv-client.ts';
 import type { DerivAgent } from '../../adapters/deriv/deriv.ts';
 import { transferMarker } from '../../adapters/deriv/deriv.ts';
@@ -13,18 +12,11 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import {
-  callAs,
-  insertOrder,
-  networkId,
-  tokenId,
-  trader,
-  updateSettings,
-} from '../orders/test-support.ts';
+import { callAs, trader, updateSettings } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { findOrderDetail } from '../orders/orders.repository.ts';
 import { createDerivRail } from './deriv-rail.ts';
-import { PAYOUT_QUEUE } from './payouts.service.ts';
+import { derivTestKit, payoutTestKit } from './test-support.ts';
 
 /**
  * The exceptions of automatic Deriv payouts that end with a person (decision 048): a token Deriv
@@ -71,60 +63,15 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function setIntegration(change: { payouts?: boolean; token?: string }) {
-  const url = new URL(fake.url);
-  await t.app.services.integrations.update({ adminId: admin.id, ip: null }, 'deriv', {
-    config: { wsUrl: `${url.origin}${url.pathname}`, appId: '1' },
-    secrets: { token: change.token ?? AGENT_TOKEN },
-    ...(change.payouts === undefined ? {} : { payouts: change.payouts }),
-  });
-}
+const { setIntegration, paidOrder, transferRequests } = derivTestKit(
+  () => ({ t, admin, fake, customer }),
+  { agentToken: AGENT_TOKEN, account: CUSTOMER_ACCOUNT },
+);
+const { confirmFunds, orderRow, drainAll, payoutEntries } = payoutTestKit(() => ({ t, admin }), {
+  amountReceived: '540',
+});
 
-async function paidOrder(values: Partial<NewOrder> = {}) {
-  return insertOrder(t.app, customer.id, {
-    sendTokenId: await tokenId(t.app, 'PIX'),
-    receiveTokenId: await tokenId(t.app, 'DERIV'),
-    networkId: await networkId(t.app, 'DERIV', 'USD'),
-    amountSend: '540',
-    amountReceive: '95',
-    rate: '0.17592',
-    priceSendBrl: '1',
-    priceReceiveBrl: '5.6',
-    walletId: customer.wallets.DERIV,
-    addressToReceive: CUSTOMER_ACCOUNT,
-    paymentMethod: 'pix',
-    status: 'user_confirmed',
-    ...values,
-  });
-}
-
-async function confirmFunds(orderId: string) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/transition`,
-    headers: { cookie: admin.cookie },
-    payload: { action: 'confirm_funds', amountReceived: '540' },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error('no order');
-  return row;
-}
-
-const drainAll = () => t.app.jobs.drain(PAYOUT_QUEUE, { includeDeferred: true });
-
-const realTransfers = (orderId: string) =>
-  fake
-    .requests()
-    .filter(
-      (r) =>
-        r.msgType === 'paymentagent_transfer' &&
-        r.body['description'] === transferMarker(orderId) &&
-        r.body['dry_run'] !== 1,
-    ).length;
+const realTransfers = (orderId: string) => transferRequests(orderId).real;
 
 async function derivIntegration() {
   const view = await t.app.inject({
@@ -288,11 +235,7 @@ describe('a Deriv payout made twice', () => {
       payload: payload as object,
     });
 
-  const payouts = (orderId: string) =>
-    t.app.db
-      .select()
-      .from(treasuryEntries)
-      .where(and(eq(treasuryEntries.orderId, orderId), eq(treasuryEntries.kind, 'payout')));
+  const payouts = payoutEntries;
 
   it('the duplicate returned: paid once, receipt the first transfer, audited; the customer reads it paid', async () => {
     const { order, transactions } = await paidTwice();

@@ -19,7 +19,7 @@ import { depositTestKit } from '../payments/test-support.ts';
 import { derivTester } from '../integrations/deriv-agent.ts';
 import type { PayoutService } from './payouts.service.ts';
 import { createDerivRail, DERIV_SETTLE_MS } from './deriv-rail.ts';
-import { orderMovingOf, payoutTestKit, withSecondPool } from './test-support.ts';
+import { derivTestKit, orderMovingOf, payoutTestKit, withSecondPool } from './test-support.ts';
 
 /**
  * Deriv out and in (decision 042) against the fake Deriv over real WebSockets: the code under
@@ -68,57 +68,13 @@ afterAll(async () => {
 
 // --- helpers ----------------------------------------------------------------------------------
 
-async function setIntegration(change: { payouts?: boolean; deposits?: boolean; token?: string }) {
-  const url = new URL(fake.url);
-  await t.app.services.integrations.update({ adminId: admin.id, ip: null }, 'deriv', {
-    config: { wsUrl: `${url.origin}${url.pathname}`, appId: '1' },
-    secrets: { token: change.token ?? AGENT_TOKEN },
-    ...(change.payouts === undefined ? {} : { payouts: change.payouts }),
-    ...(change.deposits === undefined ? {} : { deposits: change.deposits }),
-  });
-}
-
-/** A PIX -> DERIV order whose customer says they paid: 540 BRL for 95 USD on Deriv. */
-async function paidOrder(values: Partial<NewOrder> = {}) {
-  return insertOrder(t.app, customer.id, {
-    sendTokenId: await tokenId(t.app, 'PIX'),
-    receiveTokenId: await tokenId(t.app, 'DERIV'),
-    networkId: await networkId(t.app, 'DERIV', 'USD'),
-    amountSend: '540',
-    amountReceive: '95',
-    rate: '0.17592',
-    priceSendBrl: '1',
-    priceReceiveBrl: '5.6',
-    walletId: customer.wallets.DERIV,
-    addressToReceive: CUSTOMER_ACCOUNT,
-    paymentMethod: 'pix',
-    status: 'user_confirmed',
-    ...values,
-  });
-}
-
 const { adminView, confirmFunds, byHand, giveUp, orderRow, payoutEntries, drainAll } =
   payoutTestKit(() => ({ t, admin }), { amountReceived: '540' });
 
-/** Transfers the fake made to customers for this order (its marker in the description). */
-const transfersOf = (orderId: string) =>
-  fake
-    .transfers()
-    .filter((x) => x.direction === 'agent_to_client' && x.description === transferMarker(orderId));
-
-/** The order's paymentagent_transfer requests the fake received: dry runs and real ones. */
-function transferRequests(orderId: string) {
-  const mine = fake
-    .requests()
-    .filter(
-      (r) =>
-        r.msgType === 'paymentagent_transfer' && r.body['description'] === transferMarker(orderId),
-    );
-  return {
-    dryRuns: mine.filter((r) => r.body['dry_run'] === 1).length,
-    real: mine.filter((r) => r.body['dry_run'] !== 1).length,
-  };
-}
+const { setIntegration, paidOrder, transfersOf, transferRequests } = derivTestKit(
+  () => ({ t, admin, fake, customer }),
+  { agentToken: AGENT_TOKEN, account: CUSTOMER_ACCOUNT },
+);
 
 /** A clock the test moves on. */
 function testClock() {

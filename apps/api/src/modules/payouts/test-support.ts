@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { createDb, orders, treasuryEntries } from '@permuta/db';
-import type { DbHandle } from '@permuta/db';
+import type { DbHandle, NewOrder } from '@permuta/db';
+import { transferMarker } from '../../adapters/deriv/deriv.ts';
 import type { ExchangeClient } from '../../adapters/exchange/exchange.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { png } from '../../../test/document-files.ts';
+import type { FakeDeriv } from '../../fakes/fake-deriv.ts';
 import { buildOrderMoving } from '../../services.ts';
 import type { OrderMovingDeps } from '../../services.ts';
-import { multipartBody } from '../orders/test-support.ts';
+import { insertOrder, multipartBody, networkId, tokenId } from '../orders/test-support.ts';
+import type { Trader } from '../orders/test-support.ts';
 import { createPayoutLock } from './payout-lock.ts';
 import { PAYOUT_QUEUE } from './payouts.service.ts';
 
@@ -136,4 +139,71 @@ export async function withSecondPool(
   } finally {
     if (other !== t.handle) await other.close();
   }
+}
+
+/**
+ * What the Deriv payout tests do around the fake Deriv (decision 042): its integration saved
+ * pointing at the fake, a PIX -> DERIV order whose customer says they paid (540 BRL for 95 USD to
+ * `account`), and the transfers the fake saw for an order. `current` is read when a helper runs.
+ */
+export function derivTestKit(
+  current: () => { t: TestApp; admin: TestAdmin; fake: FakeDeriv; customer: Trader },
+  defaults: { agentToken: string; account: string },
+) {
+  return {
+    /** Saves the Deriv integration at the fake, with the agent's token unless told another. */
+    async setIntegration(change: { payouts?: boolean; deposits?: boolean; token?: string }) {
+      const { t, admin, fake } = current();
+      const url = new URL(fake.url);
+      await t.app.services.integrations.update({ adminId: admin.id, ip: null }, 'deriv', {
+        config: { wsUrl: `${url.origin}${url.pathname}`, appId: '1' },
+        secrets: { token: change.token ?? defaults.agentToken },
+        ...(change.payouts === undefined ? {} : { payouts: change.payouts }),
+        ...(change.deposits === undefined ? {} : { deposits: change.deposits }),
+      });
+    },
+
+    /** A PIX -> DERIV order whose customer says they paid: 540 BRL for 95 USD on Deriv. */
+    async paidOrder(values: Partial<NewOrder> = {}) {
+      const { t, customer } = current();
+      return insertOrder(t.app, customer.id, {
+        sendTokenId: await tokenId(t.app, 'PIX'),
+        receiveTokenId: await tokenId(t.app, 'DERIV'),
+        networkId: await networkId(t.app, 'DERIV', 'USD'),
+        amountSend: '540',
+        amountReceive: '95',
+        rate: '0.17592',
+        priceSendBrl: '1',
+        priceReceiveBrl: '5.6',
+        walletId: customer.wallets.DERIV,
+        addressToReceive: defaults.account,
+        paymentMethod: 'pix',
+        status: 'user_confirmed',
+        ...values,
+      });
+    },
+
+    /** Transfers the fake made to customers for this order (its marker in the description). */
+    transfersOf: (orderId: string) =>
+      current()
+        .fake.transfers()
+        .filter(
+          (x) => x.direction === 'agent_to_client' && x.description === transferMarker(orderId),
+        ),
+
+    /** The order's paymentagent_transfer requests the fake received: dry runs and real ones. */
+    transferRequests(orderId: string) {
+      const mine = current()
+        .fake.requests()
+        .filter(
+          (r) =>
+            r.msgType === 'paymentagent_transfer' &&
+            r.body['description'] === transferMarker(orderId),
+        );
+      return {
+        dryRuns: mine.filter((r) => r.body['dry_run'] === 1).length,
+        real: mine.filter((r) => r.body['dry_run'] !== 1).length,
+      };
+    },
+  };
 }
