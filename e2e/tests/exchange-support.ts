@@ -44,6 +44,49 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
+/** Payout risk limits above which any PIX -> USDT order is held for two approvals (decision 043). */
+export const HOLDING_RISK_LIMITS = {
+  autoCryptoPayouts: true,
+  autoPayoutMaxOrderBrl: '10',
+  autoPayoutMaxCustomerDayBrl: '20000',
+  payoutSecondApprovalAboveBrl: '10',
+  payoutFirstOrdersHeld: 0,
+  payoutNewWalletHoldHours: 0,
+};
+
+/** Payout risk limits no payout of the specs reaches: paid out at once, never held. */
+export const NOT_HOLDING_RISK_LIMITS = {
+  autoPayoutMaxOrderBrl: '1000000',
+  autoPayoutMaxCustomerDayBrl: '1000000',
+  payoutSecondApprovalAboveBrl: '1000000',
+  payoutFirstOrdersHeld: 0,
+  payoutNewWalletHoldHours: 0,
+};
+
+/**
+ * Runs `work` with the server's settings changed by `changes`, then puts back the values it found
+ * before, whatever `work` did. Settings are the whole server's: only the specs of the isolated
+ * project (playwright.config.ts), one test at a time, use it.
+ */
+export async function withSettings<T>(
+  admin: APIRequestContext,
+  changes: Record<string, unknown>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const before = (await (await admin.get('/api/v1/admin/settings')).json()) as Record<
+    string,
+    unknown
+  >;
+  const set = await admin.patch('/api/v1/admin/settings', { data: changes });
+  expect(set.status(), await set.text()).toBe(200);
+  try {
+    return await work();
+  } finally {
+    const data = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key]]));
+    const restored = await admin.patch('/api/v1/admin/settings', { data });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+}
 /**
  * Registers a customer through the API, confirms the e-mail with the link the SMTP catcher
  * received, then uploads the three documents as the customer (an API session of its own) and has

@@ -16,7 +16,15 @@ import {
   type Locale,
 } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
-import { adminApi, paidOrder, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
+import {
+  HOLDING_RISK_LIMITS,
+  NOT_HOLDING_RISK_LIMITS,
+  adminApi,
+  paidOrder,
+  pngFile,
+  registerVerifiedCustomer,
+  withSettings,
+} from './exchange-support.ts';
 import { BOTH_WIDTHS, saveShots, test, text } from './support.ts';
 
 /**
@@ -277,18 +285,9 @@ for (const locale of LOCALES) {
     }) => {
       test.setTimeout(120_000);
       const admin = await adminApi(baseURL!);
-      const before = (await (await admin.get('/api/v1/admin/settings')).json()) as Record<
-        string,
-        unknown
-      >;
-      const set = await admin.patch('/api/v1/admin/settings', { data: HOLDING });
-      expect(set.status(), await set.text()).toBe(200);
       try {
-        await walkThrough(admin);
+        await withSettings(admin, HOLDING_RISK_LIMITS, () => walkThrough(admin));
       } finally {
-        const data = Object.fromEntries(Object.keys(HOLDING).map((key) => [key, before[key]]));
-        const restored = await admin.patch('/api/v1/admin/settings', { data });
-        expect(restored.status(), await restored.text()).toBe(200);
         await admin.dispose();
       }
 
@@ -363,15 +362,6 @@ for (const locale of LOCALES) {
   });
 }
 
-/** Risk limits no payout of these tests reaches: paid out at once, never held. */
-const NOT_HOLDING = {
-  autoPayoutMaxOrderBrl: '1000000',
-  autoPayoutMaxCustomerDayBrl: '1000000',
-  payoutSecondApprovalAboveBrl: '1000000',
-  payoutFirstOrdersHeld: 0,
-  payoutNewWalletHoldHours: 0,
-};
-
 const DERIV_AGENT = { loginid: 'CR9000001', token: 'agent-token-e2e-0123' };
 
 /**
@@ -441,10 +431,6 @@ for (const locale of LOCALES) {
   }) => {
     test.setTimeout(150_000);
     const admin = await adminApi(baseURL!);
-    const before = (await (await admin.get('/api/v1/admin/settings')).json()) as Record<
-      string,
-      unknown
-    >;
     const customerAccount = `CR${String(Date.now()).slice(-7)}`;
     const deriv = await startFakeDeriv({
       agentToken: DERIV_AGENT.token,
@@ -459,84 +445,78 @@ for (const locale of LOCALES) {
       ],
     });
     try {
-      const set = await admin.patch('/api/v1/admin/settings', { data: NOT_HOLDING });
-      expect(set.status(), await set.text()).toBe(200);
-      // the agent's token as saved is not the one Deriv knows (revoked at Deriv, say)
-      const saved = await admin.put('/api/v1/admin/integrations/deriv', {
-        data: {
-          config: { wsUrl: deriv.url.replace(/\?.*$/, ''), appId: '1' },
-          secrets: { token: 'revoked-token-e2e-0123' },
-          payouts: true,
-        },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-      const order = await derivOrder(baseURL!, admin, locale, customerAccount);
-
-      // the payout's job asks Deriv, which refuses the token: the order stops in error
-      await expect
-        .poll(
-          async () => {
-            const view = (await (
-              await admin.get(`/api/v1/admin/orders/${order.reference}`)
-            ).json()) as { status: string; payoutError: { code: string } | null };
-            return `${view.status}:${view.payoutError?.code ?? ''}`;
-          },
-          { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
-        )
-        .toBe('error:deriv_token_refused');
-      expect(deriv.transfers(), 'no money moved').toEqual([]);
-
-      const { page, context, errors } = await openPage(browser, locale);
-      await page.setViewportSize({ width: 1366, height: 900 });
-      await signInAdmin(page, locale, E2E_ADMIN.username, E2E_ADMIN.password);
-      const nav = page.getByRole('navigation', { name: text(locale, 'nav.adminArea') });
-      await nav.getByRole('link', { name: text(locale, 'pages.adminIntegrations.title') }).click();
-      for (const moment of ['navigated', 'fresh'] as const) {
-        if (moment === 'fresh') await page.reload();
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          text(locale, 'pages.adminIntegrations.title'),
-        );
-        const problem = page.getByTestId('integration-deriv-problem');
-        await expect(problem).toContainText(
-          text(locale, 'adminIntegrations.problems.token_refused'),
-        );
-        // Deriv's own words, quoted, after since when
-        await expect(problem).toContainText('“InvalidToken: The token is invalid.”');
-        await expect(problem).not.toContainText('..');
-        await expect(page.getByTestId('integration-pix-problem')).toHaveCount(0);
-        await saveShots(page, `money-deriv-token-${locale}-${moment}`, BOTH_WIDTHS);
-        await panelShots(page, 'integration-deriv', `money-deriv-token-${locale}-${moment}-card`);
-      }
-
-      // the order's page says why its payout stopped, in words
-      await page.goto(url(locale, `/admin/orders/${order.reference}`));
-      const payoutError = page.getByTestId('payout-error');
-      await expect(payoutError).toBeVisible();
-      await expect(payoutError).not.toContainText('deriv_token_refused');
-      await saveShots(page, `money-deriv-token-${locale}-order`, BOTH_WIDTHS);
-      await panelShots(page, 'payout-error', `money-deriv-token-${locale}-order-error`);
-      expect(unexpectedErrors(errors)).toEqual([]);
-      await context.close();
+      await withSettings(admin, NOT_HOLDING_RISK_LIMITS, () => tokenRefused(admin));
     } finally {
-      const off = await admin.put('/api/v1/admin/integrations/deriv', {
-        data: { payouts: false },
-      });
-      expect(off.status(), await off.text()).toBe(200);
-      const data = Object.fromEntries(Object.keys(NOT_HOLDING).map((key) => [key, before[key]]));
-      const restored = await admin.patch('/api/v1/admin/settings', { data });
-      expect(restored.status(), await restored.text()).toBe(200);
       await admin.dispose();
       await deriv.close();
     }
+
+    async function tokenRefused(admin: APIRequestContext) {
+      try {
+        // the agent's token as saved is not the one Deriv knows (revoked at Deriv, say)
+        const saved = await admin.put('/api/v1/admin/integrations/deriv', {
+          data: {
+            config: { wsUrl: deriv.url.replace(/\?.*$/, ''), appId: '1' },
+            secrets: { token: 'revoked-token-e2e-0123' },
+            payouts: true,
+          },
+        });
+        expect(saved.status(), await saved.text()).toBe(200);
+        const order = await derivOrder(baseURL!, admin, locale, customerAccount);
+
+        // the payout's job asks Deriv, which refuses the token: the order stops in error
+        await expect
+          .poll(
+            async () => {
+              const view = (await (
+                await admin.get(`/api/v1/admin/orders/${order.reference}`)
+              ).json()) as { status: string; payoutError: { code: string } | null };
+              return `${view.status}:${view.payoutError?.code ?? ''}`;
+            },
+            { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
+          )
+          .toBe('error:deriv_token_refused');
+        expect(deriv.transfers(), 'no money moved').toEqual([]);
+
+        const { page, context, errors } = await openPage(browser, locale);
+        await page.setViewportSize({ width: 1366, height: 900 });
+        await signInAdmin(page, locale, E2E_ADMIN.username, E2E_ADMIN.password);
+        const nav = page.getByRole('navigation', { name: text(locale, 'nav.adminArea') });
+        await nav
+          .getByRole('link', { name: text(locale, 'pages.adminIntegrations.title') })
+          .click();
+        for (const moment of ['navigated', 'fresh'] as const) {
+          if (moment === 'fresh') await page.reload();
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+            text(locale, 'pages.adminIntegrations.title'),
+          );
+          const problem = page.getByTestId('integration-deriv-problem');
+          await expect(problem).toContainText(
+            text(locale, 'adminIntegrations.problems.token_refused'),
+          );
+          // Deriv's own words, quoted, after since when
+          await expect(problem).toContainText('“InvalidToken: The token is invalid.”');
+          await expect(problem).not.toContainText('..');
+          await expect(page.getByTestId('integration-pix-problem')).toHaveCount(0);
+          await saveShots(page, `money-deriv-token-${locale}-${moment}`, BOTH_WIDTHS);
+          await panelShots(page, 'integration-deriv', `money-deriv-token-${locale}-${moment}-card`);
+        }
+
+        // the order's page says why its payout stopped, in words
+        await page.goto(url(locale, `/admin/orders/${order.reference}`));
+        const payoutError = page.getByTestId('payout-error');
+        await expect(payoutError).toBeVisible();
+        await expect(payoutError).not.toContainText('deriv_token_refused');
+        await saveShots(page, `money-deriv-token-${locale}-order`, BOTH_WIDTHS);
+        await panelShots(page, 'payout-error', `money-deriv-token-${locale}-order-error`);
+        expect(unexpectedErrors(errors)).toEqual([]);
+        await context.close();
+      } finally {
+        const off = await admin.put('/api/v1/admin/integrations/deriv', {
+          data: { payouts: false },
+        });
+        expect(off.status(), await off.text()).toBe(200);
+      }
+    }
   });
 }
-
-/** Any PIX -> USDT order is above these: held for two approvals (as in payout-approval.spec.ts). */
-const HOLDING = {
-  autoCryptoPayouts: true,
-  autoPayoutMaxOrderBrl: '10',
-  autoPayoutMaxCustomerDayBrl: '20000',
-  payoutSecondApprovalAboveBrl: '10',
-  payoutFirstOrdersHeld: 0,
-  payoutNewWalletHoldHours: 0,
-};

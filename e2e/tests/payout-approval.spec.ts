@@ -4,21 +4,12 @@ import { request } from '@playwright/test';
 import { LOCALES, errorMessage } from '@permuta/contracts';
 import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
-import { adminApi, paidOrder } from './exchange-support.ts';
+import { HOLDING_RISK_LIMITS, adminApi, paidOrder, withSettings } from './exchange-support.ts';
 import { BOTH_WIDTHS, saveShots, test, text } from './support.ts';
 
 /** The risk limits' hold of an automatic payout (decision 043), approved by two admins. */
 
 const STRONG = 'Ri5k!Approve';
-/** Any PIX -> USDT order is above these: held for two approvals. */
-const HOLDING = {
-  autoCryptoPayouts: true,
-  autoPayoutMaxOrderBrl: '10',
-  autoPayoutMaxCustomerDayBrl: '20000',
-  payoutSecondApprovalAboveBrl: '10',
-  payoutFirstOrdersHeld: 0,
-  payoutNewWalletHoldHours: 0,
-};
 
 // The settings are the whole server's: this spec runs on the API of the specs that change them,
 // one test at a time (playwright.config.ts), and puts back what it changed for the next one.
@@ -31,22 +22,9 @@ for (const locale of LOCALES) {
     }) => {
       test.setTimeout(240_000);
       const admin = await adminApi(baseURL!);
-      const before = (await (await admin.get('/api/v1/admin/settings')).json()) as Record<
-        string,
-        unknown
-      >;
-      const set = await admin.patch('/api/v1/admin/settings', { data: HOLDING });
-      expect(set.status(), await set.text()).toBe(200);
-      // the values it found again afterwards, for the next spec on this server
-      const restore = async () => {
-        const data = Object.fromEntries(Object.keys(HOLDING).map((key) => [key, before[key]]));
-        const restored = await admin.patch('/api/v1/admin/settings', { data });
-        expect(restored.status(), await restored.text()).toBe(200);
-      };
       try {
-        await walkThrough(admin);
+        await withSettings(admin, HOLDING_RISK_LIMITS, () => walkThrough(admin));
       } finally {
-        await restore();
         await admin.dispose();
       }
 
