@@ -409,4 +409,24 @@ export function awaitsRefund(payment: IncomingPaymentRow): boolean {
   );
 }
 
+/**
+ * Where a payment's return to its payer stands, read from its row (decisions 041, 048), so every
+ * place that asks, shows or refuses a refund reads it the same way:
+ * - `returned`: the provider returned it (its receipt), or an admin did by hand;
+ * - `none`: nothing is to be returned (see `awaitsRefund`);
+ * - `due`: to be returned, not asked yet;
+ * - `asked`: asked under its refund id, no final answer yet (looked up, never asked again);
+ * - `refused`: the provider refused it (its words kept): a person returns it by hand, and no
+ *   automatic attempt asks again.
+ */
+export type RefundState =
+  { state: 'none' | 'due' | 'asked' | 'returned' } | { state: 'refused'; refusal: string };
+
+export function refundState(payment: IncomingPaymentRow): RefundState {
+  if (payment.status === 'refunded') return { state: 'returned' };
+  if (!awaitsRefund(payment)) return { state: 'none' };
+  if (payment.refundRefusal !== null) return { state: 'refused', refusal: payment.refundRefusal };
+  return { state: payment.refundId ? 'asked' : 'due' };
+}
+
 export type IncomingPayments = ReturnType<typeof createIncomingPayments>;

@@ -26,7 +26,7 @@ import type { OrderMover } from '../orders/order-mover.ts';
 import type { MoveActor } from '../orders/order-transition.ts';
 import { findOrderDetail } from '../orders/orders.repository.ts';
 import { updatePayment } from './incoming-payments.repository.ts';
-import { paymentMismatch } from './incoming-payments.service.ts';
+import { paymentMismatch, refundState } from './incoming-payments.service.ts';
 import {
   countOpenPayments,
   findInboxPayment,
@@ -96,7 +96,8 @@ function providerIdOf(receipt: string | null): string | null {
 
 function refundOf(p: IncomingPaymentRow, now: Date): AdminPayment['refund'] {
   if (!p.refundId) return null;
-  if (p.status === 'refunded') {
+  const refund = refundState(p);
+  if (refund.state === 'returned') {
     return {
       state: 'returned',
       refundId: p.refundId,
@@ -105,8 +106,8 @@ function refundOf(p: IncomingPaymentRow, now: Date): AdminPayment['refund'] {
     };
   }
   if (p.status !== 'refunding') return null;
-  return p.refundRefusal
-    ? { state: 'refused', refundId: p.refundId, providerId: null, refusal: p.refundRefusal }
+  return refund.state === 'refused'
+    ? { state: 'refused', refundId: p.refundId, providerId: null, refusal: refund.refusal }
     : {
         // asked (the refund id set) and no final answer since: its last change is the asking
         state: now.getTime() - p.updatedAt.getTime() > REFUND_STALE_MS ? 'stalled' : 'requested',
@@ -151,7 +152,7 @@ function toView(
       p.provider === 'pix' &&
       (OPEN_PAYMENT_STATUSES as readonly string[]).includes(p.status) &&
       !p.refundId &&
-      !p.refundRefusal,
+      refundState(p).state !== 'refused',
     resolvedBy: p.resolvedBy ? { id: p.resolvedBy, username: row.resolvedByUsername } : null,
     occurredAt: p.occurredAt.toISOString(),
     createdAt: p.createdAt.toISOString(),
@@ -329,8 +330,9 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
       }
       await db.transaction(async (tx) => {
         const payment = stillWaiting(await lockPayment(tx, id), OPEN_PAYMENT_STATUSES);
-        if (payment.refundRefusal) {
-          throw new AppError('PAYMENT_REFUND_REFUSED', 409, { reason: payment.refundRefusal });
+        const refund = refundState(payment);
+        if (refund.state === 'refused') {
+          throw new AppError('PAYMENT_REFUND_REFUSED', 409, { reason: refund.refusal });
         }
         // asked already (another admin, a second press): the attempt below only looks it up
         if (payment.refundId) return;
@@ -370,7 +372,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
         const payment = stillWaiting(await lockPayment(tx, id), OPEN_PAYMENT_STATUSES);
         // a PIX the PSP can return goes back through it (one devolução, decision 048); by hand
         // only when it refused, or for what no provider returns
-        if (atProvider && payment.provider === 'pix' && !payment.refundRefusal) {
+        if (atProvider && payment.provider === 'pix' && refundState(payment).state !== 'refused') {
           throw new AppError('PAYMENT_REFUND_AT_PROVIDER', 409);
         }
         const row = await updatePayment(tx, payment.id, {

@@ -13,7 +13,7 @@ import type { Integration } from '../integrations/integrations.service.ts';
 import type { OrderMover } from '../orders/order-mover.ts';
 import { findOrderDetail, readSettings } from '../orders/orders.repository.ts';
 import { findPixCharge, findPixChargeByTxid } from './pix-charges.repository.ts';
-import { awaitsRefund } from './incoming-payments.service.ts';
+import { refundState } from './incoming-payments.service.ts';
 import type {
   IncomingPayments,
   ReceiveOutcome,
@@ -213,7 +213,8 @@ export function createPixDeposits(deps: PixDepositsDeps) {
       detail ? { kind: 'order', orderId: detail.order.id } : { kind: 'none', reason: 'no_order' },
     );
     // a refund the PSP refused waits for a person: reported again, it is not asked again
-    if (awaitsRefund(outcome.payment) && !outcome.payment.refundRefusal) {
+    const { state } = refundState(outcome.payment);
+    if (state === 'due' || state === 'asked') {
       await queueRefund(outcome.payment);
     }
     return outcome;
@@ -237,16 +238,17 @@ export function createPixDeposits(deps: PixDepositsDeps) {
    */
   async function attemptRefund(paymentId: string): Promise<PixRefundOutcome> {
     const payment = await deps.payments.find(paymentId);
-    if (!payment || payment.provider !== 'pix' || !awaitsRefund(payment)) {
+    const waiting = payment?.provider === 'pix' ? refundState(payment) : { state: 'none' as const };
+    if (!payment || waiting.state === 'none' || waiting.state === 'returned') {
       return { kind: 'not_waiting' };
     }
     // refused: the back office was told so and may return it by hand; asking the PSP again (a
     // job queued before the refusal, the PIX reported again) could return it twice
-    if (payment.refundRefusal) {
+    if (waiting.state === 'refused') {
       return {
         kind: 'refused',
         refundId: payment.refundId ?? refundIdFor(payment.externalId),
-        reason: payment.refundRefusal,
+        reason: waiting.refusal,
       };
     }
     const on = await active();
