@@ -42,6 +42,14 @@ const steps: Step[] = [
     cannot: ci && noPostgres && `${noPostgres}, and CI runs every leg`,
   },
   {
+    // the previous commit's server on this commit's migrations, and the API smoke suite against
+    // it and against this server, on the same PostgreSQL server (decision 053)
+    name: 'rolling',
+    command: ['node', 'scripts/rolling.ts'],
+    skip: !ci && noPostgres,
+    cannot: ci && noPostgres && `${noPostgres}, and CI runs every leg`,
+  },
+  {
     // `npm run bench`'s short run on the same PostgreSQL server (decision 029): every figure is
     // printed so a regression shows in every run; failed requests fail it, timings never do
     name: 'bench',
