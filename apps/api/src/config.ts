@@ -58,6 +58,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   JOBS_WORKERS: booleanFromEnv.default(true),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  // OpenTelemetry's own variables (the exporter also reads OTEL_EXPORTER_OTLP_HEADERS and
+  // OTEL_EXPORTER_OTLP_TIMEOUT, the resource OTEL_RESOURCE_ATTRIBUTES, from the environment)
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('permuta-api'),
+  OTEL_SDK_DISABLED: booleanFromEnv.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -101,6 +108,13 @@ export interface AppConfig {
    * process only enqueues (an API-only instance; the tests, which drive jobs with drain()).
    */
   jobsWorkers: boolean;
+  /** bearer token of /metrics; unset: only direct requests from private addresses (decision 052) */
+  metricsToken: string | undefined;
+  /**
+   * Traces of the HTTP requests sent over OTLP/HTTP (decision 052): the URL spans are POSTed to
+   * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); null: off
+   */
+  tracing: { url: string; serviceName: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +135,16 @@ export function loadConfigOrExit(): AppConfig {
     }
     throw error;
   }
+}
+
+function tracingOf(e: z.infer<typeof envSchema>): AppConfig['tracing'] {
+  if (e.OTEL_SDK_DISABLED) return null;
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`
+      : undefined);
+  return url ? { url, serviceName: e.OTEL_SERVICE_NAME } : null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -176,5 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     authSecret: e.AUTH_SECRET,
     jobsWorkers: e.JOBS_WORKERS,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: tracingOf(e),
   };
 }
