@@ -61,8 +61,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   // OpenTelemetry's own variables (the exporter also reads OTEL_EXPORTER_OTLP_HEADERS and
   // OTEL_EXPORTER_OTLP_TIMEOUT, the resource OTEL_RESOURCE_ATTRIBUTES, from the environment)
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('permuta-api'),
   OTEL_SDK_DISABLED: booleanFromEnv.default(false),
 });
