@@ -11,6 +11,7 @@ import type { AppConfig } from './config.ts';
 import database from './plugins/database.ts';
 import errors, { sendError } from './plugins/errors.ts';
 import metrics from './plugins/metrics.ts';
+import tracing from './plugins/tracing.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -52,6 +53,7 @@ import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { demoRoutes } from './demo/demo.routes.ts';
+import { readBusinessFigures } from './modules/operations/figures.repository.ts';
 import type { DemoProviders } from './demo/demo-providers.ts';
 
 export interface BuildAppOptions {
@@ -126,6 +128,8 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // A span per request over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 052).
+  await app.register(tracing, { tracing: config.tracing });
 
   const handle =
     options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -144,7 +148,10 @@ export async function buildApp(
   // A state-changing request with the session cookie must come from the product's own pages.
   await app.register(sameOrigin, { allowedOrigins: config.allowedOrigins });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(metrics);
+  await app.register(metrics, {
+    token: config.metricsToken,
+    readFigures: () => readBusinessFigures(handle.db),
+  });
   await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   // app.storage is decorated below, with the services; the probe runs only once the app is ready
@@ -176,6 +183,7 @@ export async function buildApp(
       sessions: app.sessions,
       settingsChanged: app.settingsChanged,
       log: app.log,
+      observePayout: (seconds, how) => app.businessMetrics.payoutDuration(seconds, how),
     },
     config,
     now,

@@ -69,7 +69,8 @@ const ACCOUNTS_MATRIX: Record<string, Access> = {
 const INFRASTRUCTURE: Record<string, string> = {
   'GET /healthz': 'liveness probe of the orchestrator',
   'GET /readyz': 'readiness probe: the database answers, migrations applied',
-  'GET /metrics': 'Prometheus scrape: request counts and durations per route pattern, no data',
+  'GET /metrics':
+    'Prometheus scrape: METRICS_TOKEN bearer, or a direct request from a private address; totals only, no account',
   'GET /api/openapi.json': 'the public description of the API',
   'GET /sitemap.xml': 'public pages for search engines',
   'GET /robots.txt': 'crawling rules',

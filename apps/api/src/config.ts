@@ -69,6 +69,13 @@ const envSchema = z.object({
   S3_SSE: z.enum(['AES256', 'aws:kms']).optional(),
   S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
   S3_CHECKSUMS: z.enum(['when_supported', 'when_required']).default('when_supported'),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  // OpenTelemetry's own variables (the exporter also reads OTEL_EXPORTER_OTLP_HEADERS and
+  // OTEL_EXPORTER_OTLP_TIMEOUT, the resource OTEL_RESOURCE_ATTRIBUTES, from the environment)
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('permuta-api'),
+  OTEL_SDK_DISABLED: booleanFromEnv.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -112,6 +119,13 @@ export interface AppConfig {
    * process only enqueues (an API-only instance; the tests, which drive jobs with drain()).
    */
   jobsWorkers: boolean;
+  /** bearer token of /metrics; unset: only direct requests from private addresses (decision 052) */
+  metricsToken: string | undefined;
+  /**
+   * Traces of the HTTP requests sent over OTLP/HTTP (decision 052): the URL spans are POSTed to
+   * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); null: off
+   */
+  tracing: { url: string; serviceName: string } | null;
   /**
    * Where uploaded files live: `disk` (`${dataDir}/uploads`, or memory for a memory:// data dir)
    * or an S3 bucket; credentials come from the AWS SDK's own chain (decision 049).
@@ -152,6 +166,16 @@ export function loadConfigOrExit(): AppConfig {
     }
     throw error;
   }
+}
+
+function tracingOf(e: z.infer<typeof envSchema>): AppConfig['tracing'] {
+  if (e.OTEL_SDK_DISABLED) return null;
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`
+      : undefined);
+  return url ? { url, serviceName: e.OTEL_SERVICE_NAME } : null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -227,5 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     jobsWorkers: e.JOBS_WORKERS,
     storage,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: tracingOf(e),
   };
 }

@@ -21,7 +21,9 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createOrderMover } from './modules/orders/order-mover.ts';
-import type { OrderMover } from './modules/orders/order-mover.ts';
+import type { MoveObserver, OrderMover } from './modules/orders/order-mover.ts';
+import { createPayoutTiming } from './modules/orders/payout-timing.ts';
+import type { PayoutHow } from './modules/orders/payout-timing.ts';
 import { createOrderStreams } from './modules/orders/order-streams.ts';
 import type { EnqueueEmail } from './modules/orders/order-transition.ts';
 import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
@@ -85,6 +87,8 @@ export interface Infrastructure {
   sessions: SessionReader;
   settingsChanged: SettingsChanged;
   log: AppLog;
+  /** an order paid out `seconds` after its funds were confirmed (the metrics, decision 052) */
+  observePayout?: (seconds: number, how: PayoutHow) => void;
 }
 
 export interface OrderMovingDeps {
@@ -100,6 +104,8 @@ export interface OrderMovingDeps {
   log: Log;
   /** told after the commit of every order moved or changed */
   committed?: readonly ((orderId: string) => void)[];
+  /** run in every move's transaction, their answers after the commit (e.g. payout timing) */
+  observers?: readonly MoveObserver[];
 }
 
 /**
@@ -120,6 +126,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
     afterMove: [hooks.afterMove],
     settleByHand: hooks.settleByHand,
     committed: deps.committed ?? [],
+    observers: deps.observers ?? [],
   });
   const payouts = createPayoutService({
     db,
@@ -194,6 +201,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     now,
     log: infra.log.child({ component: 'payouts' }),
     committed: [(orderId) => orderChanged.emit(orderId)],
+    observers: infra.observePayout ? [createPayoutTiming(infra.observePayout)] : [],
   });
 
   // every provider's report of money received goes through this one door (decision 036)

@@ -39,6 +39,12 @@ export interface OrderMover {
   settleByHand<T>(orderId: string, work: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * Work of a move in its transaction that may hand back what to do once the transaction has
+ * committed (e.g. observe a metric): nothing of it is told for a move that rolled back.
+ */
+export type MoveObserver = (tx: Tx, moved: MoveResult) => Promise<(() => void) | undefined>;
+
 /** A move inside `OrderMover.transaction`. */
 export type TransactionMove = (request: MoveRequest) => Promise<MoveResult>;
 
@@ -52,18 +58,26 @@ export interface OrderMoverDeps {
   settleByHand?: <T>(orderId: string, work: () => Promise<T>) => Promise<T>;
   /** told, after the commit, of every order a move or change touched */
   committed?: readonly ((orderId: string) => void)[];
+  /** run in each move's transaction; what they hand back runs after the commit */
+  observers?: readonly MoveObserver[];
 }
 
 export function createOrderMover(deps: OrderMoverDeps): OrderMover {
   const hooks = deps.afterMove ?? [];
   const listeners = deps.committed ?? [];
-  const moveDeps = {
+  const observers = deps.observers ?? [];
+  /** the move's dependencies for one transaction, gathering what runs after its commit */
+  const moveDepsFor = (afterCommit: (() => void)[]) => ({
     enqueueEmail: deps.enqueueEmail,
     publicUrl: deps.publicUrl,
     afterMove: async (tx: Tx, moved: MoveResult) => {
       for (const hook of hooks) await hook(tx, moved);
+      for (const observe of observers) {
+        const then = await observe(tx, moved);
+        if (then) afterCommit.push(then);
+      }
     },
-  };
+  });
 
   function announce(orderId: string): void {
     for (const listener of listeners) listener(orderId);
@@ -75,11 +89,13 @@ export function createOrderMover(deps: OrderMoverDeps): OrderMover {
       then?: (tx: Tx, moved: MoveResult) => Promise<T>,
     ): Promise<T> {
       let orderId = '';
+      const afterCommit: (() => void)[] = [];
       const answer = await deps.db.transaction(async (tx) => {
-        const moved = await moveOrder(tx, moveDeps, request);
+        const moved = await moveOrder(tx, moveDepsFor(afterCommit), request);
         orderId = moved.order.id;
         return then ? then(tx, moved) : (moved as T);
       });
+      for (const done of afterCommit) done();
       announce(orderId);
       return answer;
     },
@@ -94,6 +110,8 @@ export function createOrderMover(deps: OrderMoverDeps): OrderMover {
       work: (tx: Tx, move: TransactionMove, touched: (orderId: string) => void) => Promise<T>,
     ): Promise<T> {
       const orderIds = new Set<string>();
+      const afterCommit: (() => void)[] = [];
+      const moveDeps = moveDepsFor(afterCommit);
       const answer = await deps.db.transaction(async (tx) =>
         work(
           tx,
@@ -105,6 +123,7 @@ export function createOrderMover(deps: OrderMoverDeps): OrderMover {
           (orderId) => orderIds.add(orderId),
         ),
       );
+      for (const done of afterCommit) done();
       for (const orderId of orderIds) announce(orderId);
       return answer;
     },
