@@ -160,7 +160,8 @@ export async function buildApp(
   await app.register(metrics);
   await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { handle });
+  // app.storage is decorated below, with the services; the probe runs only once the app is ready
+  await app.register(healthRoutes, { handle, checkStorage: () => app.storage.check() });
   const now = options.now ?? (() => new Date());
   await app.register(mail, {
     from: config.mailFrom,
@@ -198,6 +199,9 @@ export async function buildApp(
   });
   app.decorate('pricing', services.pricing);
   app.decorate('storage', services.storage);
+  app.addHook('onClose', async () => {
+    await services.storage.close();
+  });
   await listenForOrderChanges(app, services);
   app.addHook('onReady', async () => {
     await workOrderJobs(app.jobs, services.orderJobs, now);

@@ -63,6 +63,17 @@ const envSchema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   JOBS_WORKERS: booleanFromEnv.default(true),
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_SSE: z.enum(['AES256', 'aws:kms']).optional(),
+  S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
+  S3_CHECKSUMS: z.enum(['when_supported', 'when_required']).default('when_supported'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -113,6 +124,26 @@ export interface AppConfig {
    * process only enqueues (an API-only instance; the tests, which drive jobs with drain()).
    */
   jobsWorkers: boolean;
+  /**
+   * Where uploaded files live: `disk` (`${dataDir}/uploads`, or memory for a memory:// data dir)
+   * or an S3 bucket; credentials come from the AWS SDK's own chain (decision 049).
+   */
+  storage: StorageConfig;
+}
+
+export type StorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  bucket: string;
+  /** an S3-compatible server; unset: AWS S3 of the region */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** server-side encryption asked on every write; unset: the bucket's default */
+  sse: 'AES256' | 'aws:kms' | undefined;
+  sseKmsKeyId: string | undefined;
+  /** the SDK's flexible checksums: on every request it supports, or only where required */
+  checksums: 'when_supported' | 'when_required';
 }
 
 export class ConfigError extends Error {
@@ -163,6 +194,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  DEMO_PROVIDERS: the demo providers never run in production',
     );
   }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (e.S3_SSE_KMS_KEY_ID && e.S3_SSE !== 'aws:kms') {
+    throw new ConfigError('Invalid configuration:\n  S3_SSE_KMS_KEY_ID: only with S3_SSE=aws:kms');
+  }
+  const storage: StorageConfig =
+    e.STORAGE === 's3'
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET!,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          sse: e.S3_SSE,
+          sseKmsKeyId: e.S3_SSE_KMS_KEY_ID,
+          checksums: e.S3_CHECKSUMS,
+        }
+      : { kind: 'disk' };
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -190,5 +240,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     instanceId: e.INSTANCE_ID,
     authSecret: e.AUTH_SECRET,
     jobsWorkers: e.JOBS_WORKERS,
+    storage,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, DbHandle } from '@permuta/db';
 import { exchangeClientFromConfig } from './adapters/exchange/binance-client.ts';
 import type { ExchangeClient } from './adapters/exchange/exchange.ts';
-import { createFileStorage } from './adapters/storage/storage.ts';
+import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
 import type { FileStorage } from './adapters/storage/storage.ts';
 import type { AppConfig } from './config.ts';
 import { AppError } from './lib/app-error.ts';
@@ -136,7 +136,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
 export function buildServices(infra: Infrastructure, config: AppConfig, now: () => Date) {
   const { db, authKeys, sendEmail, enqueueEmail } = infra;
   const { publicUrl } = config;
-  const storage: FileStorage = createFileStorage(config.dataDir);
+  const storage: FileStorage = storageFromConfig(config);
   const logError = (details: object, message: string) => infra.log.error(details, message);
 
   const pricing = createPricingService({ loadSnapshot: () => loadPricingSnapshot(db), now });

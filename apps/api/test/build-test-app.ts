@@ -59,10 +59,21 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () =
 export const openTestApps = new Set<TestApp>();
 
 export async function buildTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; app?: BuildAppOptions } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    app?: BuildAppOptions;
+    /**
+     * Another instance on the database of this test app (two instances behind one balancer):
+     * not seeded again, and left open at close (its own test app drops it).
+     */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
-  if (options.seed !== false) await seedDemoData(handle.db);
+  const { handle, drop } = options.sameDatabaseAs
+    ? { handle: options.sameDatabaseAs.handle, drop: async () => {} }
+    : await openTestDatabase();
+  if (options.seed !== false && !options.sameDatabaseAs) await seedDemoData(handle.db);
   const mail = await new SmtpCatcher().start();
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, constants, mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -8,12 +8,21 @@ import path from 'node:path';
  * `newStorageKey`), never from user input; every implementation refuses any other shape.
  */
 export interface FileStorage {
-  readonly kind: 'disk' | 'memory';
+  readonly kind: 'disk' | 'memory' | 's3';
   put(key: string, bytes: Buffer): Promise<void>;
   /** the bytes, or null when there is no such file */
   get(key: string): Promise<Buffer | null>;
   /** removes the file; no error when it is already gone */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key (under `folder` when given), in no promised order. Walks the whole store:
+   * for copying between storages and for operators, never on a request's path.
+   */
+  list(folder?: string): AsyncIterable<string>;
+  /** resolves when the storage can be written to now (the readiness probe); throws otherwise */
+  check(): Promise<void>;
+  /** lets go of connections, if any (the app's close) */
+  close(): Promise<void>;
 }
 
 /** `<folder>/<64 hex>` or `<64 hex>`: lowercase folder names, random file names. */
@@ -23,8 +32,21 @@ export class InvalidStorageKeyError extends Error {
   override name = 'InvalidStorageKeyError';
 }
 
-function assertKey(key: string): void {
+/** `documents`, `payment-proofs`: the folder part of a key. */
+const FOLDER_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export function assertKey(key: string): void {
   if (!KEY_PATTERN.test(key)) throw new InvalidStorageKeyError('invalid storage key');
+}
+
+export function assertFolder(folder: string | undefined): void {
+  if (folder !== undefined && !FOLDER_PATTERN.test(folder)) {
+    throw new InvalidStorageKeyError('invalid storage folder');
+  }
 }
 
 /** A fresh random key (256 bits from the system's CSPRNG) in `folder`. */
@@ -86,6 +108,46 @@ export class DiskFileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async *list(folder?: string): AsyncIterable<string> {
+    assertFolder(folder);
+    // the root's own files (keys without a folder), then one level of folders: the key shape
+    const folders = folder === undefined ? [undefined, ...(await this.folders())] : [folder];
+    for (const name of folders) {
+      const dir = name === undefined ? this.root : path.join(this.root, name);
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue; // skips folders; `.partial` names fail the pattern below
+        const key = name === undefined ? entry.name : `${name}/${entry.name}`;
+        if (KEY_PATTERN.test(key)) yield key;
+      }
+    }
+  }
+
+  private async folders(): Promise<string[]> {
+    try {
+      const entries = await readdir(this.root, { withFileTypes: true });
+      return entries
+        .filter((e) => e.isDirectory() && FOLDER_PATTERN.test(e.name))
+        .map((e) => e.name);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
+
+  async close(): Promise<void> {}
 }
 
 /** In process memory: the storage of `DATA_DIR=memory://` (tests, throw-away runs). */
@@ -108,6 +170,17 @@ export class MemoryFileStorage implements FileStorage {
     assertKey(key);
     this.files.delete(key);
   }
+
+  async *list(folder?: string): AsyncIterable<string> {
+    assertFolder(folder);
+    for (const key of [...this.files.keys()]) {
+      if (folder === undefined || key.startsWith(`${folder}/`)) yield key;
+    }
+  }
+
+  async check(): Promise<void> {}
+
+  async close(): Promise<void> {}
 
   /** the stored keys (for tests) */
   keys(): string[] {

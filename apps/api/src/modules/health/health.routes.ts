@@ -8,12 +8,14 @@ const readySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   database: z.enum(['up', 'down']),
   migrations: z.object({ applied: z.number().int(), expected: z.number().int() }).nullable(),
+  /** the file storage answers (the S3 bucket, the disk's folder): uploads and downloads work */
+  storage: z.enum(['up', 'down']),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ handle: DbHandle }> = async (
-  app,
-  { handle },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  handle: DbHandle;
+  checkStorage: () => Promise<void>;
+}> = async (app, { handle, checkStorage }) => {
   app.get(
     '/healthz',
     {
@@ -28,23 +30,35 @@ export const healthRoutes: FastifyPluginAsyncZod<{ handle: DbHandle }> = async (
     {
       schema: {
         tags: ['health'],
-        summary: 'The database is reachable and every migration is applied',
+        summary: 'The database and the file storage are reachable, every migration is applied',
         response: { 200: readySchema, 503: readySchema },
       },
       logLevel: 'warn',
     },
     async (request, reply) => {
-      try {
-        await handle.ping();
-        const migrations = await migrationStatus(handle);
-        const ready = migrations.applied >= migrations.expected;
-        return reply
-          .status(ready ? 200 : 503)
-          .send({ status: ready ? 'ready' : 'not_ready', database: 'up', migrations });
-      } catch (error) {
-        request.log.warn({ err: error }, 'readiness check failed');
-        return reply.status(503).send({ status: 'not_ready', database: 'down', migrations: null });
-      }
+      const [database, storage] = await Promise.all([
+        (async () => {
+          await handle.ping();
+          return migrationStatus(handle);
+        })().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'readiness check failed: database');
+          return null;
+        }),
+        checkStorage().then(
+          () => 'up' as const,
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'readiness check failed: file storage');
+            return 'down' as const;
+          },
+        ),
+      ]);
+      const ready = database !== null && database.applied >= database.expected && storage === 'up';
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        database: database ? 'up' : 'down',
+        migrations: database,
+        storage,
+      });
     },
   );
 };

@@ -21,6 +21,7 @@ describe('readiness', () => {
       status: 'ready',
       database: 'up',
       migrations: { applied: expected, expected },
+      storage: 'up',
     });
 
     // the database as an instance sees it when a newer build shipped a migration not yet applied
@@ -37,6 +38,7 @@ describe('readiness', () => {
       status: 'not_ready',
       database: 'up',
       migrations: { applied: expected - 1, expected },
+      storage: 'up',
     });
     // liveness is about the process, not the schema
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
