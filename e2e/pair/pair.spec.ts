@@ -1,11 +1,12 @@
 /**
  * The journey of a customer and an admin through nginx in front of two instances (decision 055):
  * register, confirm the e-mail, send the KYC documents, the admin approves them on the other
- * instance than the one that stored them, an order whose page follows the admin's steps live
- * (server-sent events), a review. Meanwhile an instance is stopped with SIGTERM and started again,
- * twice, under steady traffic: no request fails that a browser would not retry (nginx answered no
- * 5xx, the pages show no error), nothing is lost, and every job ran once (each e-mail arrives
- * once; no e-mail job was enqueued twice or run again).
+ * instance than the one that stored them (and reads them back from the shared S3 bucket there),
+ * an order whose page follows the admin's steps live (server-sent events), a review. Meanwhile
+ * an instance is stopped with SIGTERM and started again, twice, under steady traffic: no request
+ * fails that a browser would not retry (nginx answered no 5xx, the pages show no error), nothing
+ * is lost, and every job ran once (each e-mail arrives once; no e-mail job was enqueued twice or
+ * run again).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -221,6 +222,12 @@ for (const locale of LOCALES) {
             }),
           );
           expect(instanceOf(reviewed), `approval of ${type}`).toBe(other(stored));
+          // the file it stored is read by the other instance from the shared bucket
+          const file = await ok(
+            await admin.get(`/api/v1/admin/documents/${uploads.get(type)!.id}/file`),
+          );
+          expect(instanceOf(file), `file of ${type}`).toBe(other(stored));
+          expect((await file.body()).length, `file of ${type}`).toBeGreaterThan(100);
         }
       },
     });
