@@ -14,19 +14,22 @@ function postgresStepWithout(step: string, env: Record<string, string>) {
   });
 }
 
-describe.each(['api-postgres', 'bench'])('npm test without a PostgreSQL database: %s', (step) => {
-  it('fails in CI, naming why', () => {
-    const run = postgresStepWithout(step, { CI: 'true' });
-    expect(run.status).toBe(1);
-    expect(run.stdout).toContain(`${step}: FAILED (TEST_DATABASE_URL is not set`);
-  });
+describe.each(['api-postgres', 'bench', 'pair'])(
+  'npm test without a PostgreSQL database: %s',
+  (step) => {
+    it('fails in CI, naming why', () => {
+      const run = postgresStepWithout(step, { CI: 'true' });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain(`${step}: FAILED (TEST_DATABASE_URL is not set`);
+    });
 
-  it("skips the step on a developer's machine, with a line saying so", () => {
-    const run = postgresStepWithout(step, {});
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain(`${step}: skipped (TEST_DATABASE_URL is not set)`);
-  });
-});
+    it("skips the step on a developer's machine, with a line saying so", () => {
+      const run = postgresStepWithout(step, {});
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(`${step}: skipped (TEST_DATABASE_URL is not set)`);
+    });
+  },
+);
 
 describe('the browser for the browser tests', () => {
   it('is CHROMIUM_PATH when set, else the first distribution package found', () => {

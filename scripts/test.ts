@@ -1,11 +1,12 @@
 /**
  * `npm test` (also `npm run validate`): every check, in the order that fails fastest.
  * lint -> typecheck -> unit -> API on PGlite -> API on PostgreSQL (when TEST_DATABASE_URL is set)
- * -> the short benchmark (same condition) -> build -> browser tests. Stops at the first failing
- * step; ends with one summary line.
+ * -> the short benchmark (same condition) -> build -> browser tests -> the balanced pair behind
+ * nginx (same condition). Stops at the first failing step; ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ensureNginx } from '../e2e/pair/nginx.ts';
 import { ensureChromium } from './browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,6 +70,21 @@ const steps: Step[] = [
     prepare: () => {
       const browser = ensureChromium();
       return 'error' in browser ? browser : { env: { CHROMIUM_PATH: browser.path } };
+    },
+  },
+  {
+    // two instances on one PostgreSQL database behind nginx, one stopped and started again
+    // during a browser journey (decision 055); nginx is installed like the browser when missing
+    name: 'pair',
+    command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.pair.config.ts'],
+    skip: !ci && noPostgres,
+    cannot: ci && noPostgres && `${noPostgres}, and CI runs every leg`,
+    prepare: () => {
+      const browser = ensureChromium();
+      if ('error' in browser) return browser;
+      const nginx = ensureNginx();
+      if ('error' in nginx) return nginx;
+      return { env: { CHROMIUM_PATH: browser.path, NGINX_PATH: nginx.path } };
     },
   },
 ];

@@ -47,6 +47,18 @@ describe('platform', () => {
     expect(error.requestId).toBe(res.headers['x-request-id']);
   });
 
+  it('names the instance that answered in x-instance when INSTANCE_ID is set', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).headers['x-instance']).toBeUndefined();
+    const named = await buildTestApp({ seed: false, env: { INSTANCE_ID: 'api-b' } });
+    try {
+      const res = await named.app.inject({ url: '/api/v1/nothing-here' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['x-instance']).toBe('api-b');
+    } finally {
+      await named.close();
+    }
+  });
+
   it('speaks Portuguese by default and follows the locale cookie', async () => {
     const pt = await t.app.inject({ url: '/api/v1/nope' });
     expect(pt.json().error.message).toBe('Página não encontrada: /api/v1/nope');

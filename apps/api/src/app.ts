@@ -39,6 +39,7 @@ import { workDerivDeposits } from './modules/payments/deriv-deposits.ts';
 import { payoutRiskRoutes } from './modules/payouts/payout-risk.routes.ts';
 import { workPayoutRiskJobs } from './modules/payouts/payout-risk.ts';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
+import { drainConnections } from './drain.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -111,7 +112,11 @@ export async function buildApp(
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    forceCloseConnections: 'idle',
+    // a stop drains the connections itself (drain.ts, decision 055): no 503 to a request on a
+    // kept-alive connection while closing (it is served, with `Connection: close`), and idle
+    // connections are not dropped the moment the stop begins
+    forceCloseConnections: false,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -130,6 +135,14 @@ export async function buildApp(
   });
   // A span per request over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 052).
   await app.register(tracing, { tracing: config.tracing });
+  // which instance answered (behind a load balancer); on the raw response, so that the streams
+  // that write their own head (server-sent events) carry it too
+  const instanceId = config.instanceId;
+  if (instanceId)
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader('x-instance', instanceId);
+      done();
+    });
 
   const handle =
     options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -263,6 +276,11 @@ export async function buildApp(
     return sendError(request, reply, 404, 'ROUTE_NOT_FOUND', {
       path: request.url.split('?')[0] ?? '/',
     });
+  });
+
+  // last of the preClose hooks (after the order streams end): stop accepting, then drain
+  app.addHook('preClose', async () => {
+    await drainConnections(app.server, config.shutdownDrainMs);
   });
 
   return app;

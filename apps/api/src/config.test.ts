@@ -60,4 +60,16 @@ describe('configuration', () => {
     expect(loadConfig({ JOBS_WORKERS: 'false' }).jobsWorkers).toBe(false);
     expect(() => loadConfig({ JOBS_WORKERS: 'maybe' })).toThrow(/JOBS_WORKERS/);
   });
+
+  it('drains kept-alive connections for 5 s on a stop unless told otherwise', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('takes an instance name of letters, digits, dots, dashes and underscores', () => {
+    expect(loadConfig({}).instanceId).toBeUndefined();
+    expect(loadConfig({ INSTANCE_ID: 'api-2.eu_west' }).instanceId).toBe('api-2.eu_west');
+    expect(() => loadConfig({ INSTANCE_ID: 'two words' })).toThrow(/INSTANCE_ID/);
+  });
 });

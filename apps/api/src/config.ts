@@ -56,6 +56,11 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   DEMO_PROVIDERS: booleanFromEnv.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "_" or "-" (at most 64)')
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   JOBS_WORKERS: booleanFromEnv.default(true),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
@@ -109,6 +114,13 @@ export interface AppConfig {
    */
   demoProviders: boolean;
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the open keep-alive connections may stay after the server stops
+   * accepting: each closes after its next answer, or when the proxy drops it (decision 055).
+   */
+  shutdownDrainMs: number;
+  /** Named in an `x-instance` header of every answer when set (which instance served it). */
+  instanceId: string | undefined;
   /**
    * Signs session cookies and encrypts two-factor secrets. Required in production; elsewhere,
    * when unset, one is generated and kept in DATA_DIR (see auth.secret.ts).
@@ -248,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     demoProviders: !production && (e.DEMO_PROVIDERS ?? e.NODE_ENV === 'development'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    instanceId: e.INSTANCE_ID,
     authSecret: e.AUTH_SECRET,
     jobsWorkers: e.JOBS_WORKERS,
     storage,

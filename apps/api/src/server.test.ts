@@ -169,4 +169,65 @@ describe('the server process', () => {
       }
     },
   );
+
+  it(
+    'on SIGTERM keeps an idle kept-alive connection and answers a POST sent on it with Connection: close',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const server = await startServer(port);
+      // one connection, kept alive between requests, as a proxy keeps its upstream connections
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const send = (method: string, url: string, body?: string) =>
+        new Promise<{ status: number; connection?: string; reused: boolean; body: string }>(
+          (resolve, reject) => {
+            const request = http.request(
+              {
+                host: '127.0.0.1',
+                port,
+                path: url,
+                method,
+                agent,
+                headers: body
+                  ? { 'content-type': 'application/json', 'accept-language': 'en-US' }
+                  : {},
+              },
+              (res) => {
+                let text = '';
+                res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+                res.on('end', () =>
+                  resolve({
+                    status: res.statusCode ?? 0,
+                    connection: res.headers.connection,
+                    reused: request.reusedSocket,
+                    body: text,
+                  }),
+                );
+              },
+            );
+            request.on('error', reject);
+            request.end(body);
+          },
+        );
+      try {
+        const first = await send('GET', '/healthz');
+        expect(first).toMatchObject({ status: 200, connection: 'keep-alive', reused: false });
+
+        // the connection is idle when the signal arrives: it must not be dropped under the proxy
+        server.child.kill('SIGTERM');
+        await server.logged((line) => line.msg === 'shutting down: finishing in-flight requests');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+
+        // a POST on it is served (not refused with 503), and the server says it closes after it
+        const customer = registrationBody({ locale: 'en-US' });
+        const answer = await send('POST', '/api/v1/auth/register', JSON.stringify(customer));
+        expect(answer).toMatchObject({ status: 201, connection: 'close', reused: true });
+        expect(await server.exited).toBe(0);
+        expect(server.stderr()).toBe('');
+      } finally {
+        agent.destroy();
+      }
+    },
+  );
 });
