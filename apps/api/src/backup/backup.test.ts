@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -405,5 +406,25 @@ describe('a backup of an older release', () => {
     const report = await restoreBackup(join(work, 'older-backup'), await newTarget());
     expect(report.migrationsBefore).toBe(olderCount);
     expect(report.migrationsAfter).toBe(expectedMigrations);
+  });
+});
+
+describe('the PostgreSQL client tools', () => {
+  it.runIf(serverUrl)('refuse a pg_dump older than the server, with what to install', async () => {
+    const bin = join(work, 'old-client');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n', {
+      mode: 0o755,
+    });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      const source: Target = { databaseUrl: await newPostgresDatabase(), dataDir: join(work, 'x') };
+      await expect(createBackup(source, join(work, 'old-client-backup'))).rejects.toThrow(
+        /^pg_dump 9 cannot dump a PostgreSQL (\d+) server \(.+\); install the PostgreSQL \1 client \(or newer\) and run the backup again$/,
+      );
+    } finally {
+      process.env.PATH = path;
+    }
   });
 });
