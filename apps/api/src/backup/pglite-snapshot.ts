@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 /**
  * A consistent copy of the embedded database (decision 051). PGlite lives inside the server's
  * process, so no other process may read its folder while it runs. The running server answers a
- * local-only channel instead: a Unix socket (owner-only) named in `${DATA_DIR}/backup-channel.json`
+ * local-only channel instead: a Unix socket in an owner-only folder, named in `${DATA_DIR}/backup-channel.json`
  * with the server's pid. The backup command reads that file: a live pid means "ask the server";
  * no file, or a dead pid, means no server runs and the command opens the folder itself.
  */
@@ -83,7 +82,9 @@ export async function openSnapshotChannel(
   dataDir: string,
   log: { error: (object: object, message: string) => void },
 ): Promise<() => Promise<void>> {
-  const socket = path.join(os.tmpdir(), `permuta-backup-${randomBytes(8).toString('hex')}.sock`);
+  // a folder of its own (mkdtemp: 0700), so only the server's user (or root) reaches the socket
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'permuta-backup-'));
+  const socket = path.join(folder, 'snapshot.sock');
   const server = http.createServer((request, response) => {
     if (request.method !== 'POST' || request.url !== '/snapshot') {
       response.writeHead(404).end();
@@ -103,15 +104,10 @@ export async function openSnapshotChannel(
       },
     );
   });
-  const previous = process.umask(0o177); // the socket file: owner only
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socket, () => resolve());
-    });
-  } finally {
-    process.umask(previous);
-  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socket, () => resolve());
+  });
   const info: ChannelInfo = { pid: process.pid, socket };
   const infoFile = path.join(dataDir, CHANNEL_FILE);
   await writeFile(infoFile, JSON.stringify(info), { mode: 0o600 });
@@ -122,7 +118,7 @@ export async function openSnapshotChannel(
       await rm(infoFile, { force: true });
     }
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await rm(socket, { force: true });
+    await rm(folder, { recursive: true, force: true });
   };
 }
 
