@@ -359,19 +359,28 @@ export async function restoreBackup(
     await verifiedPart(folder, path.join('files', file.key), file, `file ${file.key}`);
   }
 
-  const storage = createFileStorage(target.dataDir);
+  // the targets are new: an empty DATA_DIR or database, a storage without these keys
   if (database.kind === 'pglite') {
     await assertEmptyFolder(target.dataDir, 'DATA_DIR');
+  } else if (!force && !(await databaseIsEmpty(target.databaseUrl!))) {
+    throw new BackupError(
+      'the target database is not empty: restore into a new database (or pass --force)',
+    );
+  }
+  const storage = createFileStorage(target.dataDir);
+  if (!force) {
+    for (const file of manifest.files) {
+      if (await storage.get(file.key)) {
+        throw new BackupError(`the target storage already holds ${file.key}: use a new storage`);
+      }
+    }
+  }
+  if (database.kind === 'pglite') {
     await mkdir(target.dataDir, { recursive: true, mode: 0o700 });
     const pglite = await PGlite.create(target.dataDir, { loadDataDir: snapshotBlob(dump) });
     await pglite.close();
   } else {
     const databaseUrl = target.databaseUrl!;
-    if (!force && !(await databaseIsEmpty(databaseUrl))) {
-      throw new BackupError(
-        'the target database is not empty: restore into a new database (or pass --force)',
-      );
-    }
     await clientMajor('pg_restore');
     try {
       await run('pg_restore', [
@@ -389,9 +398,6 @@ export async function restoreBackup(
   }
 
   for (const file of manifest.files) {
-    if (!force && (await storage.get(file.key))) {
-      throw new BackupError(`the target storage already holds ${file.key}: use a new storage`);
-    }
     // read and checked again on the way in: the copy written is the copy checked
     const bytes = await verifiedPart(
       folder,
