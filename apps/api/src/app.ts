@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createDb, migrate } from '@permuta/db';
+import { createDb, isInMemoryDataDir, migrate } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
 import { isAppPath } from '@permuta/contracts/route-match';
 import type { AppConfig } from './config.ts';
+import backupChannel from './plugins/backup-channel.ts';
 import database from './plugins/database.ts';
 import errors, { sendError } from './plugins/errors.ts';
 import metrics from './plugins/metrics.ts';
@@ -148,6 +149,10 @@ export async function buildApp(
     options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.db) await migrate(handle);
   await app.register(database, { handle, ownsHandle: !options.db });
+  // the embedded database answers `npm run backup` (decision 051)
+  if (handle.pglite && !isInMemoryDataDir(config.dataDir)) {
+    await app.register(backupChannel, { pglite: handle.pglite, dataDir: config.dataDir });
+  }
 
   const webBuild = options.serveWeb === false ? null : loadWebBuild(config.webDistDir);
   await app.register(errors);
