@@ -62,6 +62,8 @@ export interface BuildAppOptions {
   /** pino logger options or false; default from config */
   logger?: boolean | object;
   now?: () => Date;
+  /** the request rate limit's window (default one minute); tests shorten it */
+  rateLimitWindowMs?: number;
   /**
    * the development demo's fake providers, started by demo-gate.ts (decision 045): the app is
    * pointed at them and registers the "simulate payment" route; they close with the app
@@ -139,6 +141,10 @@ export async function buildApp(
   await app.register(security, {
     inlineScriptHashes: webBuild?.inlineScriptHashes ?? [],
     rateLimitPerMinute: config.rateLimitPerMinute,
+    ...(options.rateLimitWindowMs ? { rateLimitWindowMs: options.rateLimitWindowMs } : {}),
+    rateLimitStore: config.redisUrl
+      ? { kind: 'redis', url: config.redisUrl, keyPrefix: config.redisKeyPrefix }
+      : { kind: 'database', db: handle.db },
     production: config.env === 'production',
   });
   // A state-changing request with the session cookie must come from the product's own pages.

@@ -55,14 +55,35 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () =
   };
 }
 
+/**
+ * The database of another test app, opened again as a second instance would: its own pool on
+ * PostgreSQL; the same handle on PGlite (one process holds it). Closing it leaves the database.
+ */
+async function reopenTestDatabase(
+  of: DbHandle,
+): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = of.pool?.options.connectionString;
+  if (!url) return { handle: of, drop: async () => {} };
+  const handle = await createDb({ databaseUrl: url, dataDir: 'unused' });
+  return { handle, drop: () => handle.close() };
+}
+
 /** Test apps not closed yet: the API suite checks the ledger's invariants on each after every test. */
 export const openTestApps = new Set<TestApp>();
 
 export async function buildTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; app?: BuildAppOptions } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    app?: BuildAppOptions;
+    /** a second instance on this app's database (not seeded again; close it first) */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
-  if (options.seed !== false) await seedDemoData(handle.db);
+  const { handle, drop } = options.sameDatabaseAs
+    ? await reopenTestDatabase(options.sameDatabaseAs.handle)
+    : await openTestDatabase();
+  if (options.seed !== false && !options.sameDatabaseAs) await seedDemoData(handle.db);
   const mail = await new SmtpCatcher().start();
   const config = loadConfig({
     NODE_ENV: 'test',
