@@ -28,7 +28,7 @@ beforeAll(async () => {
     await redis.connect();
     expect(await redis.ping()).toBe('PONG');
   } catch (error) {
-    throw new Error(`these tests need Redis at ${REDIS_URL}: ${String(error)}`);
+    throw new Error(`these tests need Redis at ${REDIS_URL}`, { cause: error });
   } finally {
     redis.disconnect();
   }
