@@ -45,7 +45,8 @@ export async function countRequest(
 /** Deletes the counters whose window ended; answers how many. */
 export async function sweepRequestCounters(db: Db): Promise<number> {
   const result = await db.execute(sql`DELETE FROM request_counters WHERE reset_at <= now()`);
-  return (result as { affectedRows?: number; rowCount?: number }).rowCount ?? 0;
+  const done = result as { affectedRows?: number; rowCount?: number | null };
+  return done.rowCount ?? done.affectedRows ?? 0;
 }
 
 /** Sweeps at most this often per instance (each instance sweeps; deleting twice is harmless). */

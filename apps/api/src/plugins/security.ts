@@ -19,7 +19,11 @@ export interface SecurityOptions {
   /** the window of the rate limit (one minute; tests shorten it) */
   rateLimitWindowMs?: number;
   /** where the counters live, shared by every instance (decision 050) */
-  rateLimitStore: { kind: 'database'; db: Db } | { kind: 'redis'; url: string; keyPrefix: string };
+  rateLimitStore:
+    | { kind: 'database'; db: Db }
+    | { kind: 'redis'; url: string; keyPrefix: string }
+    /** the embedded database: one process, so its memory counts exactly */
+    | { kind: 'memory' };
   production: boolean;
 }
 
@@ -103,7 +107,7 @@ export default fp<SecurityOptions>(
     });
 
     const reportFailure = failureLogger(app.log);
-    let store: FastifyRateLimitStore;
+    let store: FastifyRateLimitStore | null = null;
     if (options.rateLimitStore.kind === 'redis') {
       // No offline queue and one try per command: while Redis is away a request fails open at
       // once instead of waiting for a reconnection.
@@ -129,12 +133,12 @@ export default fp<SecurityOptions>(
         redis.disconnect();
       });
       store = createRedisStore(redis, options.rateLimitStore.keyPrefix);
-    } else {
+    } else if (options.rateLimitStore.kind === 'database') {
       const databaseStore = createDatabaseStore(options.rateLimitStore.db, reportFailure);
       app.addHook('onClose', () => databaseStore.settle());
       store = databaseStore;
     }
-    const shared = new ReportingStore(store, reportFailure);
+    const shared = store ? new ReportingStore(store, reportFailure) : null;
 
     await app.register(rateLimit, {
       global: true,
@@ -142,9 +146,14 @@ export default fp<SecurityOptions>(
       timeWindow: options.rateLimitWindowMs ?? 60_000,
       // counters shared by every instance; the plugin calls `new` on it, so a constructor that
       // answers the one store
-      store: function SharedStore() {
-        return shared;
-      } as unknown as new () => FastifyRateLimitStore,
+      // (none: the plugin's in-memory store)
+      ...(shared
+        ? {
+            store: function SharedStore() {
+              return shared;
+            } as unknown as new () => FastifyRateLimitStore,
+          }
+        : {}),
       // a store that cannot count lets the request through (logged by the store, above)
       skipOnError: true,
       keyGenerator: clientKey,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
+import { countRequest, sweepRequestCounters } from './rate-limit-store.ts';
 
 /**
  * Two instances of the API on one database share one request budget per client address: in the
@@ -42,7 +43,11 @@ afterEach(async () => {
 });
 
 async function pair(env: Record<string, string>, windowMs?: number): Promise<[TestApp, TestApp]> {
-  const app = windowMs ? { rateLimitWindowMs: windowMs } : {};
+  // the database store on PGlite too (its default there is memory, one process)
+  const app = {
+    rateLimitStore: 'database' as const,
+    ...(windowMs ? { rateLimitWindowMs: windowMs } : {}),
+  };
   const a = await buildTestApp({ seed: false, env, app });
   opened.push(a);
   const b = await buildTestApp({ seed: false, env, app, sameDatabaseAs: a });
@@ -104,6 +109,39 @@ describe.each(stores)('the request rate limit on $name', (store) => {
   });
 });
 
+describe('the counters table', () => {
+  it('is unlogged: one upsert per request writes no write-ahead log', async () => {
+    const t = await buildTestApp({ seed: false });
+    opened.push(t);
+    const result = await t.app.db.execute<{ relpersistence: string }>(
+      sql`SELECT relpersistence FROM pg_class WHERE relname = 'request_counters'`,
+    );
+    expect(result.rows[0]?.relpersistence).toBe('u');
+  });
+
+  it('holds the default counts on PostgreSQL; the embedded database counts in memory', async () => {
+    const t = await buildTestApp({ seed: false });
+    opened.push(t);
+    expect((await ask(t)).statusCode).toBe(200);
+    const counted = await t.app.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM request_counters`,
+    );
+    expect(Number(counted.rows[0]?.n)).toBe(t.handle.kind === 'postgres' ? 1 : 0);
+  });
+
+  it('loses the counters whose window ended at the sweep, and only those', async () => {
+    const t = await buildTestApp({ seed: false });
+    opened.push(t);
+    await countRequest(t.app.db, 'ended', 1);
+    await countRequest(t.app.db, 'running', 60_000);
+    expect(await countRequest(t.app.db, 'running', 60_000)).toMatchObject({ current: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await sweepRequestCounters(t.app.db)).toBe(1);
+    const keys = await t.app.db.execute<{ key: string }>(sql`SELECT key FROM request_counters`);
+    expect(keys.rows.map((row) => row.key)).toEqual(['running']);
+  });
+});
+
 describe('a rate limit store that cannot count', () => {
   function capture() {
     const lines: { level: number; msg: string }[] = [];
@@ -119,7 +157,7 @@ describe('a rate limit store that cannot count', () => {
     const t = await buildTestApp({
       seed: false,
       env: { RATE_LIMIT_PER_MINUTE: '2' },
-      app: { logger },
+      app: { logger, rateLimitStore: 'database' },
     });
     opened.push(t);
     await t.app.db.execute(sql`ALTER TABLE request_counters RENAME TO request_counters_away`);
