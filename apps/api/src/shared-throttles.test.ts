@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES_PER_HOUR } from '@permuta/contracts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
-import { registerCustomer } from '../test/auth-helpers.ts';
+import { generate } from 'otplib';
+import type { LightMyRequestResponse } from 'fastify';
+import { registerCustomer, signInAdmin } from '../test/auth-helpers.ts';
 import { FREE_FAILURES, RESET_CODE_ATTEMPTS } from './modules/auth/auth.service.ts';
 
 /**
@@ -83,5 +85,59 @@ describe('throttles shared by two instances', () => {
     const right = await post(b, '/api/v1/auth/reset-password', body(code));
     expect(right.statusCode).toBe(400);
     expect(right.json().error.code).toBe('RESET_CODE_ATTEMPTS');
+  });
+
+  it('admin two-factor: wrong codes on both instances add up to the lock', async () => {
+    const admin = await signInAdmin(a.app);
+    const enabled = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/me/two-factor/enable',
+      headers: { cookie: admin.cookie },
+      payload: { password: admin.password },
+    });
+    const secret = new URL(enabled.json().totpUri).searchParams.get('secret') ?? '';
+    const verified = await b.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/me/two-factor/verify',
+      headers: { cookie: admin.cookie },
+      payload: { code: await generate({ secret }) },
+    });
+    expect(verified.statusCode).toBe(200);
+    const cookiesOf = (res: LightMyRequestResponse) =>
+      res.cookies
+        .filter((c) => c.value !== '')
+        .map((c) => `${c.name}=${c.value}`)
+        .join('; ');
+    const passwordStep = async (t: TestApp) =>
+      cookiesOf(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/auth/sign-in',
+          payload: { username: admin.username, password: admin.password },
+        }),
+      );
+    const codeStep = (t: TestApp, cookie: string, code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/two-factor',
+        headers: { cookie, 'accept-language': 'en-US' },
+        payload: { code },
+      });
+    const wrong = async () =>
+      String((Number(await generate({ secret })) + 500_000) % 1_000_000).padStart(6, '0');
+    // 5 codes per pending sign-in, 10 wrong in a row lock: each pending sign-in opened on one
+    // instance and its codes sent to the other
+    for (const [opens, tries] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const cookie = await passwordStep(opens);
+      for (let i = 0; i < 5; i++) {
+        expect((await codeStep(tries, cookie, await wrong())).statusCode).toBe(401);
+      }
+    }
+    const locked = await codeStep(b, await passwordStep(a), await generate({ secret }));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('SIGN_IN_THROTTLED');
   });
 });
