@@ -66,6 +66,13 @@ export interface BuildAppOptions {
   /** pino logger options or false; default from config */
   logger?: boolean | object;
   now?: () => Date;
+  /** the request rate limit's window (default one minute); tests shorten it */
+  rateLimitWindowMs?: number;
+  /**
+   * where the rate limit counts without REDIS_URL (default: the database on PostgreSQL, memory
+   * on PGlite); tests run the database store on PGlite too
+   */
+  rateLimitStore?: 'database' | 'memory';
   /**
    * the development demo's fake providers, started by demo-gate.ts (decision 045): the app is
    * pointed at them and registers the "simulate payment" route; they close with the app
@@ -161,6 +168,15 @@ export async function buildApp(
   await app.register(security, {
     inlineScriptHashes: webBuild?.inlineScriptHashes ?? [],
     rateLimitPerMinute: config.rateLimitPerMinute,
+    ...(options.rateLimitWindowMs ? { rateLimitWindowMs: options.rateLimitWindowMs } : {}),
+    // Redis when configured; else the database, except the embedded one: a single process by
+    // nature, where an upsert per request on its one connection costs far more (decision 050)
+    rateLimitStore: config.redisUrl
+      ? { kind: 'redis', url: config.redisUrl, keyPrefix: config.redisKeyPrefix }
+      : (options.rateLimitStore ?? (handle.kind === 'pglite' ? 'memory' : 'database')) ===
+          'database'
+        ? { kind: 'database', db: handle.db }
+        : { kind: 'memory' },
     production: config.env === 'production',
   });
   // A state-changing request with the session cookie must come from the product's own pages.

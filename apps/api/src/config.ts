@@ -52,6 +52,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Unset: the rate limit counts in the database; set: in this Redis (decision 050). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of the rate limit's Redis keys (several deployments may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('permuta:rate-limit:'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/build/client')),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   DEMO_PROVIDERS: booleanFromEnv.optional(),
@@ -104,6 +111,9 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  /** where the rate limit counts: this Redis, or the database when unset */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   webDistDir: string;
   /** seed demo data and a first admin into an empty database (never in production) */
   seedDemoData: boolean;
@@ -256,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     demoProviders: !production && (e.DEMO_PROVIDERS ?? e.NODE_ENV === 'development'),

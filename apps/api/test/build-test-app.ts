@@ -55,6 +55,19 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () =
   };
 }
 
+/**
+ * The database of another test app, opened again as a second instance would: its own pool on
+ * PostgreSQL; the same handle on PGlite (one process holds it). Closing it leaves the database.
+ */
+async function reopenTestDatabase(
+  of: DbHandle,
+): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const url = of.pool?.options.connectionString;
+  if (!url) return { handle: of, drop: async () => {} };
+  const handle = await createDb({ databaseUrl: url, dataDir: 'unused' });
+  return { handle, drop: () => handle.close() };
+}
+
 /** Test apps not closed yet: the API suite checks the ledger's invariants on each after every test. */
 export const openTestApps = new Set<TestApp>();
 
@@ -64,14 +77,14 @@ export async function buildTestApp(
     env?: Record<string, string>;
     app?: BuildAppOptions;
     /**
-     * Another instance on the database of this test app (two instances behind one balancer):
-     * not seeded again, and left open at close (its own test app drops it).
+     * Another instance on the database of this test app (two instances behind one balancer): its
+     * own pool on PostgreSQL, the same PGlite; not seeded again. Close it before `sameDatabaseAs`.
      */
     sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const { handle, drop } = options.sameDatabaseAs
-    ? { handle: options.sameDatabaseAs.handle, drop: async () => {} }
+    ? await reopenTestDatabase(options.sameDatabaseAs.handle)
     : await openTestDatabase();
   if (options.seed !== false && !options.sameDatabaseAs) await seedDemoData(handle.db);
   const mail = await new SmtpCatcher().start();

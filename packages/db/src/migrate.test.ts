@@ -40,6 +40,7 @@ const TABLES = [
   'payout_risk_checks',
   'payout_approvals',
   'contact_messages',
+  'request_counters',
 ];
 
 describe('the migrations folder', () => {

@@ -1,12 +1,42 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Db } from '@permuta/db';
+import {
+  ReportingStore,
+  createDatabaseStore,
+  createRedisStore,
+  failureLogger,
+} from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   /** sha256 hashes ('sha256-...') of the inline scripts of the built web app's HTML files */
   inlineScriptHashes: string[];
   rateLimitPerMinute: number;
+  /** the window of the rate limit (one minute; tests shorten it) */
+  rateLimitWindowMs?: number;
+  /** where the counters live, shared by every instance (decision 050) */
+  rateLimitStore:
+    | { kind: 'database'; db: Db }
+    | { kind: 'redis'; url: string; keyPrefix: string }
+    /** the embedded database: one process, so its memory counts exactly */
+    | { kind: 'memory' };
   production: boolean;
+}
+
+/**
+ * The key a request is counted under: its client address (the proxy's `X-Forwarded-For` when
+ * TRUST_PROXY is on), IPv6 by /64 as the plugin does. A client that disconnected before its
+ * address was read has none (`request.ip` is undefined, which the plugin's own key generator
+ * throws on): such requests still run, so they are counted, all under one key.
+ */
+export const NO_ADDRESS_KEY = 'no-address';
+export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip as string | undefined;
+  return ip ? normalizeIP(ip) : NO_ADDRESS_KEY;
 }
 
 /** The page policy: scripts only from this origin or the build's exact inline scripts. */
@@ -51,7 +81,8 @@ declare module 'fastify' {
  * origin or the exact inline scripts the build emitted (by hash), no plugins, no framing; styles
  * allow inline because the component library sets style attributes. Answers that are not HTML
  * get `default-src 'none'`. Both policies are computed once at start, not per request. Plus a
- * per-IP rate limit on every route.
+ * per-IP rate limit on every route, counted where every instance sees it: the database, or Redis
+ * when REDIS_URL is set (decision 050).
  */
 export default fp<SecurityOptions>(
   async (app, options) => {
@@ -75,10 +106,57 @@ export default fp<SecurityOptions>(
       return payload;
     });
 
+    const reportFailure = failureLogger(app.log);
+    let store: FastifyRateLimitStore | null = null;
+    if (options.rateLimitStore.kind === 'redis') {
+      // No offline queue and one try per command: while Redis is away a request fails open at
+      // once instead of waiting for a reconnection.
+      const redis = new Redis(options.rateLimitStore.url, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+        commandTimeout: 1_000,
+      });
+      redis.on('error', reportFailure);
+      // Start counting once connected (without an offline queue, a command sent while connecting
+      // fails, and its request would go uncounted); a Redis that is down does not stop the start.
+      await new Promise<void>((resolve) => {
+        const settled = () => {
+          redis.off('ready', settled);
+          redis.off('error', settled);
+          resolve();
+        };
+        redis.on('ready', settled);
+        redis.on('error', settled);
+      });
+      app.addHook('onClose', async () => {
+        redis.disconnect();
+      });
+      store = createRedisStore(redis, options.rateLimitStore.keyPrefix);
+    } else if (options.rateLimitStore.kind === 'database') {
+      const databaseStore = createDatabaseStore(options.rateLimitStore.db, reportFailure);
+      app.addHook('onClose', () => databaseStore.settle());
+      store = databaseStore;
+    }
+    const shared = store ? new ReportingStore(store, reportFailure) : null;
+
     await app.register(rateLimit, {
       global: true,
       max: options.rateLimitPerMinute,
-      timeWindow: 60_000,
+      timeWindow: options.rateLimitWindowMs ?? 60_000,
+      // counters shared by every instance; the plugin calls `new` on it, so a constructor that
+      // answers the one store
+      // (none: the plugin's in-memory store)
+      ...(shared
+        ? {
+            store: function SharedStore() {
+              return shared;
+            } as unknown as new () => FastifyRateLimitStore,
+          }
+        : {}),
+      // a store that cannot count lets the request through (logged by the store, above)
+      skipOnError: true,
+      keyGenerator: clientKey,
       // The budget is told when it is spent (429 with limit, remaining, reset and retry-after),
       // not on every answer: the web app never reads it, and the calculator's answers stay small.
       addHeadersOnExceeding: {

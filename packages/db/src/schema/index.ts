@@ -15,4 +15,5 @@ export * from './contact.ts';
 export * from './payments.ts';
 export * from './integrations.ts';
 export * from './payout-risk.ts';
+export * from './limits.ts';
 export * from './relations.ts';

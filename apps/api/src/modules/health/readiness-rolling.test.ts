@@ -36,6 +36,7 @@ describe('an instance of the previous release on the schema of the next one', ()
     expect(ready.json()).toEqual({
       status: 'ready',
       database: 'up',
+      storage: 'up',
       migrations: { applied: expected + 1, expected },
     });
 
