@@ -22,7 +22,12 @@
  *   its resident memory <= 400 MB; 50 admin moves over their orders, every stream of a moved
  *   order getting its event <= 1000 ms after the answer.
  *
- * `BENCH_ONLY=embedded` or `BENCH_ONLY=postgres` runs one part. `BENCH_SHORT=1` is the short run
+ * The order-creation ceiling (scripts/bench-orders.ts; PostgreSQL, full run only): quote lock +
+ *   order, closed loop at 1 to 64 in flight, all orders paying out one token vs spread over four
+ *   (each creation locks the row of the token it pays out): orders/s, p99, the share of backends
+ *   waiting on a lock, CPU per order, the database's growth per order (reported).
+ *
+ * `BENCH_ONLY=embedded`, `BENCH_ONLY=postgres` or `BENCH_ONLY=orders` runs one part. `BENCH_SHORT=1` is the short run
  * of `npm test`'s bench step: 100 customers, 20,000 generated orders, 500 streams, a few seconds
  * per load; it prints every figure and fails only on failed requests (an event missing 5 s after
  * its move is one) or a part that could not run, never on a timing. BENCH_SECONDS,
@@ -32,6 +37,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runOrderCeiling } from './bench-orders.ts';
 import { runPostgresBenchmarks } from './bench-postgres.ts';
 import { loadQuotes, quotePath } from './bench-mix.ts';
 import { freePort, load, root, short, startServer, stop } from './bench-server.ts';
@@ -39,7 +45,7 @@ import type { BenchResult } from './bench-server.ts';
 import { createClient, seededRandom } from './bench-traffic.ts';
 
 const results: BenchResult[] = [];
-/** `BENCH_ONLY=embedded` or `BENCH_ONLY=postgres` runs one part (both by default) */
+/** `BENCH_ONLY=embedded`, `postgres` or `orders` runs one part (all by default; orders not short) */
 const only = process.env.BENCH_ONLY;
 
 /** The embedded database (PGlite) part: starts, quote throughput, and the web build's size. */
@@ -130,8 +136,10 @@ async function embeddedBenchmarks() {
   }
 }
 
-if (only !== 'postgres') await embeddedBenchmarks();
-if (only !== 'embedded') await runPostgresBenchmarks(results);
+if (!only || only === 'embedded') await embeddedBenchmarks();
+if (!only || only === 'postgres') await runPostgresBenchmarks(results);
+// a new database, 64 customers and 14 steps of 5 s: well over the short run's budget
+if (only === 'orders' || (!only && !short)) await runOrderCeiling(results);
 
 console.info(`\nbenchmark results${short ? ' (short run: timings printed, not judged)' : ''}`);
 for (const r of results) {
