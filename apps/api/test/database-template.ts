@@ -60,10 +60,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = await createDb({ databaseUrl: url.toString(), dataDir: 'unused' });
     try {
       await migrate(handle);
-    } finally {
-      // a template must have no connections when it is copied
+    } catch (error) {
       await handle.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      throw error;
     }
+    // a template must have no connections when it is copied
+    await handle.close();
   }
   project.provide('postgresTemplate', template);
 
