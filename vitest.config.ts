@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure functions, contracts, web components) and `api`
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // and again on PostgreSQL when TEST_DATABASE_URL is set (see scripts/test.ts).
 export default defineConfig({
   test: {
+    // vitest's default (cores - 1) is ONE worker on a 2-core CI machine, leaving a core idle:
+    // PGlite tests are CPU bound in the worker, PostgreSQL ones wait on the server (decision 054)
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -22,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          // migrates one template database that every test database copies (decision 054)
+          globalSetup: ['./apps/api/test/database-template.ts'],
           setupFiles: [
             './scripts/vitest-fail-on-console.ts',
             './apps/api/test/ledger-invariants.ts',

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
+import type { ProvidedContext } from 'vitest';
 import { createDb, migrate, seedDemoData } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
 import { buildApp } from '../src/app.ts';
@@ -25,24 +28,34 @@ export interface TestApp {
 /**
  * A fresh database per call: in-memory PGlite by default, or a new PostgreSQL database on the
  * server of TEST_DATABASE_URL (created for this test file, dropped at close). Migrated and, unless
- * told otherwise, seeded with the demo catalogue.
+ * told otherwise, seeded with the demo catalogue. Both are copies of a database the project's
+ * global set-up migrated once (apps/api/test/database-template.ts); run outside that set-up,
+ * each is migrated here.
  */
 export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await createDb({ dataDir: 'memory://' });
-    await migrate(handle);
+    const loadDataDir = pgliteTemplate();
+    const handle = await createDb({ dataDir: 'memory://', loadDataDir });
+    if (!loadDataDir) await migrate(handle);
     return { handle, drop: async () => handle.close() };
   }
   const name = `permuta_test_${randomBytes(6).toString('hex')}`;
+  const template = injected('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // WAL_LOG (the default) copies block by block; FILE_COPY would force checkpoints
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    // a test database needs no durability: commits need not wait for the WAL flush
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await createDb({ databaseUrl: url.toString(), dataDir: 'unused' });
-  await migrate(handle);
+  if (!template) await migrate(handle);
   return {
     handle,
     drop: async () => {
@@ -66,6 +79,27 @@ async function reopenTestDatabase(
   if (!url) return { handle: of, drop: async () => {} };
   const handle = await createDb({ databaseUrl: url, dataDir: 'unused' });
   return { handle, drop: () => handle.close() };
+}
+
+/** A value the global set-up provided, or undefined when running without it. */
+function injected<K extends 'pgliteTemplateFile' | 'postgresTemplate'>(
+  key: K,
+): ProvidedContext[K] | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The migrated PGlite data dir, read once per test file (about 40 MB, uncompressed). */
+let pgliteTemplateBlob: Blob | null | undefined;
+function pgliteTemplate(): Blob | undefined {
+  if (pgliteTemplateBlob === undefined) {
+    const file = injected('pgliteTemplateFile');
+    pgliteTemplateBlob = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return pgliteTemplateBlob ?? undefined;
 }
 
 /** Test apps not closed yet: the API suite checks the ledger's invariants on each after every test. */

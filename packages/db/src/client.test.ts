@@ -44,3 +44,37 @@ describe('data dir names', () => {
     expect(isInMemoryDataDir('./data')).toBe(false);
   });
 });
+
+describe('in-memory PGlite from a dumped data dir', () => {
+  it('starts as the dump was, and apart from it; an on-disk data dir refuses one', async () => {
+    const source = await createDb({ dataDir: 'memory://' });
+    let dump: Blob;
+    try {
+      await migrate(source);
+      await seedDemoData(source.db);
+      dump = await source.pglite!.dumpDataDir('none');
+    } finally {
+      await source.close();
+    }
+    const copies = [
+      await createDb({ dataDir: 'memory://', loadDataDir: dump }),
+      await createDb({ dataDir: 'memory://', loadDataDir: dump }),
+    ];
+    try {
+      for (const copy of copies) {
+        const status = await migrationStatus(copy);
+        expect(status.applied).toBe(status.expected);
+      }
+      expect(await copies[0]!.db.select({ code: tokens.code }).from(tokens)).toHaveLength(4);
+      await copies[0]!.pglite!.exec('CREATE TABLE only_in_the_first (x int)');
+      const present = `SELECT to_regclass('only_in_the_first') IS NOT NULL AS present`;
+      expect((await copies[0]!.pglite!.query(present)).rows).toEqual([{ present: true }]);
+      expect((await copies[1]!.pglite!.query(present)).rows).toEqual([{ present: false }]);
+    } finally {
+      await Promise.all(copies.map((copy) => copy.close()));
+    }
+    await expect(
+      createDb({ dataDir: join(tmpdir(), 'permuta-never'), loadDataDir: dump }),
+    ).rejects.toThrow(/in-memory PGlite only/);
+  }, 120_000);
+});

@@ -64,6 +64,11 @@ export interface CreateDbOptions {
   databaseUrl?: string;
   /** PGlite data folder (created if missing); `':memory:'` or `memory://...` for in-memory. */
   dataDir: string;
+  /**
+   * In-memory PGlite only: start from this data dir (a `dumpDataDir()` tarball) instead of an
+   * empty cluster; tests load a migrated template this way rather than migrating each database.
+   */
+  loadDataDir?: Blob;
 }
 
 export function isInMemoryDataDir(dataDir: string): boolean {
@@ -73,7 +78,7 @@ export function isInMemoryDataDir(dataDir: string): boolean {
 /** Opens the database: PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir`. */
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgresDb(options.databaseUrl);
-  return createPgliteDb(options.dataDir);
+  return createPgliteDb(options.dataDir, options.loadDataDir);
 }
 
 async function createPostgresDb(databaseUrl: string): Promise<DbHandle> {
@@ -158,11 +163,12 @@ async function listenPostgres(
   };
 }
 
-async function createPgliteDb(dataDir: string): Promise<DbHandle> {
+async function createPgliteDb(dataDir: string, loadDataDir?: Blob): Promise<DbHandle> {
   let pglite: PGlite;
   if (isInMemoryDataDir(dataDir)) {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
   } else {
+    if (loadDataDir) throw new Error('createDb: loadDataDir is for in-memory PGlite only');
     mkdirSync(dataDir, { recursive: true });
     pglite = await PGlite.create(dataDir);
   }
