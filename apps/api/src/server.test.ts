@@ -138,8 +138,14 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       await server.logged((line) => line.msg === 'shutting down: finishing in-flight requests');
 
-      // no new connection is accepted meanwhile
-      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+      // no new connection is accepted meanwhile (a socket of its own: fetch would reuse a
+      // kept-alive one, which the drain still answers, with Connection: close)
+      await expect(
+        new Promise((resolve, reject) => {
+          const request = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false });
+          request.on('response', resolve).on('error', reject);
+        }),
+      ).rejects.toThrow(/ECONNREFUSED/);
 
       upload.finish();
       const answer = await upload.response;
