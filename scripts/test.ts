@@ -1,8 +1,9 @@
 /**
  * `npm test` (also `npm run validate`): every check, in the order that fails fastest.
  * lint -> typecheck -> unit -> API on PGlite -> API on PostgreSQL (when TEST_DATABASE_URL is set)
- * -> the short benchmark (same condition) -> build -> browser tests -> the balanced pair behind
- * nginx (same condition). Stops at the first failing step; ends with one summary line.
+ * -> the previous commit's server on this commit's migrations (same condition) -> the short
+ * benchmark (same condition) -> build -> browser tests -> the balanced pair behind nginx (same
+ * condition). Stops at the first failing step; ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -112,5 +112,5 @@ describe('a day of mixed orders on the demo providers', () => {
       if (r.settledByItself) expect(r.payouts, `${r.reference} ${r.pair}`).toBe(1);
       if (r.kind !== 'normal') expect(r.payouts, `${r.reference} ${r.kind}`).toBe(0);
     }
-  }, 90_000);
+  }, 180_000);
 });
