@@ -24,20 +24,13 @@ async function until(done: () => Promise<boolean>, deadline: number): Promise<vo
 }
 
 /**
- * Stops accepting new connections and keeps the open ones (net.Server's close, not http.Server's,
- * which drops the idle ones). Idempotent: the stop's first step, before anything else closes.
- */
-export function stopAccepting(server: http.Server): void {
-  if (server.listening) net.Server.prototype.close.call(server);
-}
-
-/**
- * Stops accepting (if not yet), lets the open connections go on their own for up to `drainMs`,
- * closes the idle ones left, and resolves when no connection is open (the caller bounds the whole
- * stop).
+ * Stops accepting, lets the open connections go on their own for up to `drainMs`, closes the idle
+ * ones left, and resolves when no connection is open (the caller bounds the whole stop).
  */
 export async function drainConnections(server: http.Server, drainMs: number): Promise<void> {
-  stopAccepting(server);
+  if (!server.listening) return;
+  // net.Server's close, not http.Server's: stop accepting, keep the open connections
+  net.Server.prototype.close.call(server);
   await until(async () => (await openConnections(server)) === 0, Date.now() + drainMs);
   server.closeIdleConnections();
   await until(async () => (await openConnections(server)) === 0, Number.POSITIVE_INFINITY);

@@ -1,5 +1,4 @@
 import { loadConfigOrExit } from './config.ts';
-import { stopAccepting } from './drain.ts';
 import { startApp } from './start-app.ts';
 
 /** Reads the configuration, starts the app, and stops it gracefully on SIGTERM / SIGINT. */
@@ -12,8 +11,6 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // no new connection from here on; the open ones drain in app.close() (decision 055)
-    stopAccepting(app.server);
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');

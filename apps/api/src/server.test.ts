@@ -138,14 +138,21 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       await server.logged((line) => line.msg === 'shutting down: finishing in-flight requests');
 
-      // no new connection is accepted meanwhile (a socket of its own: fetch would reuse a
-      // kept-alive one, which the drain still answers, with Connection: close)
-      await expect(
-        new Promise((resolve, reject) => {
+      // it stops accepting new connections while the upload is still in flight (the last step of
+      // its stop before the drain, decision 055); each probe on a socket of its own: fetch would
+      // reuse a kept-alive one, which the drain rightly answers, with Connection: close
+      const fresh = () =>
+        new Promise<'served' | 'refused'>((resolve, reject) => {
           const request = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false });
-          request.on('response', resolve).on('error', reject);
-        }),
-      ).rejects.toThrow(/ECONNREFUSED/);
+          request.on('response', (response) => {
+            response.resume();
+            resolve('served');
+          });
+          request.on('error', (error: NodeJS.ErrnoException) =>
+            error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
+          );
+        });
+      await expect.poll(fresh, { timeout: 10_000, interval: 50 }).toBe('refused');
 
       upload.finish();
       const answer = await upload.response;
