@@ -72,17 +72,21 @@ for (const locale of LOCALES) {
       await expect(row).toContainText(formatMoney(order.amountSend, { code: 'PIX' }, locale));
       await saveShots(page, `reconciliation-${locale}-today-navigated`, BOTH_WIDTHS);
 
-      // a fresh load of the same day shows the API's figures (the other language's test credits
-      // today too, at the same time: read them once both orders are there)
-      const now = (await (await admin.get(`/api/v1/admin/reconciliation?day=${today}`)).json()) as {
-        accounts: { key: string; credited: { sum: string } }[];
-      };
-      const credited = now.accounts.find((a) => a.key === 'pix:PIX')!.credited.sum;
-      await page.reload();
-      await expect(row).toBeVisible();
-      await expect(card.getByTestId('figure-credited')).toContainText(
-        formatMoney(credited, { code: 'PIX' }, locale),
-      );
+      // a fresh load of the same day shows the API's figures. Other specs on this server credit
+      // PIX today at the same time (the other language's among them): the figure read from the
+      // API and the page loaded after it agree unless an order landed in between, then again
+      await expect(async () => {
+        const now = (await (
+          await admin.get(`/api/v1/admin/reconciliation?day=${today}`)
+        ).json()) as { accounts: { key: string; credited: { sum: string } }[] };
+        const credited = now.accounts.find((a) => a.key === 'pix:PIX')!.credited.sum;
+        await page.reload();
+        await expect(row).toBeVisible();
+        await expect(card.getByTestId('figure-credited')).toContainText(
+          formatMoney(credited, { code: 'PIX' }, locale),
+          { timeout: 5_000 },
+        );
+      }).toPass({ timeout: 60_000 });
       await saveShots(page, `reconciliation-${locale}-today-reloaded`, BOTH_WIDTHS);
       expect(await seriousAxeFindings(page)).toEqual([]);
 
