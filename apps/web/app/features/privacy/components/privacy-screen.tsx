@@ -6,6 +6,7 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/InlineInput.css';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ERASED_RECORDS, RETAINED_RECORDS } from '@permuta/contracts/privacy';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -104,7 +105,7 @@ export function PrivacyScreen() {
               <Text fw={600}>{t('privacy.delete.erasedTitle')}</Text>
               <List size="sm" data-testid="privacy-erased">
                 {overview.data.erased.map((key) => (
-                  <List.Item key={key}>{t(`privacy.erased.${key}`)}</List.Item>
+                  <List.Item key={key}>{t(`privacy.erased.${key as (typeof ERASED_RECORDS)[number]}`)}</List.Item>
                 ))}
               </List>
               <Text fw={600}>
@@ -113,7 +114,7 @@ export function PrivacyScreen() {
               <List size="sm" data-testid="privacy-retained">
                 {overview.data.retention.map((rule) => (
                   <List.Item key={rule.key}>
-                    {t(`privacy.retention.${rule.key}`)}{' '}
+                    {t(`privacy.retention.${rule.key as (typeof RETAINED_RECORDS)[number]['key']}`)}{' '}
                     <Text span size="xs" c="dimmed">
                       ({rule.basis})
                     </Text>
