@@ -34,7 +34,11 @@ export const RETAINED_RECORDS = [
   { key: 'ledger', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10; IN RFB 1.888/2019' },
   { key: 'payments', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10' },
   { key: 'kyc', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10; Resolução COAF' },
-  { key: 'cpf', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10 (identificação do cliente)' },
+  {
+    key: 'cpf',
+    years: RETENTION_YEARS,
+    basis: 'Lei 9.613/1998 art. 10 (identificação do cliente)',
+  },
   { key: 'audit', years: RETENTION_YEARS, basis: 'LGPD art. 16, I e art. 37' },
   { key: 'consents', years: RETENTION_YEARS, basis: 'LGPD art. 8, § 2º' },
 ] as const;

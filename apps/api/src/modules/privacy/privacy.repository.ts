@@ -190,9 +190,18 @@ export async function exportRows(tx: Tx, userId: string, email: string) {
       or(
         and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId)),
         and(eq(auditLog.actorType, 'customer'), eq(auditLog.actorId, userId)),
-        ...entityIn('order', orderRows.map((row) => row.id)),
-        ...entityIn('document', documentRows.map((row) => row.id)),
-        ...entityIn('wallet', walletRows.map((row) => row.id)),
+        ...entityIn(
+          'order',
+          orderRows.map((row) => row.id),
+        ),
+        ...entityIn(
+          'document',
+          documentRows.map((row) => row.id),
+        ),
+        ...entityIn(
+          'wallet',
+          walletRows.map((row) => row.id),
+        ),
       ),
     )
     .orderBy(desc(auditLog.id))

@@ -12,11 +12,7 @@ import {
   wallets,
 } from '@permuta/db';
 import type { Db } from '@permuta/db';
-import {
-  ERASED_RECORDS,
-  LEGAL_DOCUMENT_PATHS,
-  RETAINED_RECORDS,
-} from '@permuta/contracts';
+import { ERASED_RECORDS, LEGAL_DOCUMENT_PATHS, RETAINED_RECORDS } from '@permuta/contracts';
 import type {
   ConsentStatus,
   LegalDocument,

@@ -226,9 +226,7 @@ describe('personal data export', () => {
     expect(data.documents).toHaveLength(1);
     expect(String(data.documents[0]!.file)).toMatch(/\/api\/v1\/me\/documents\/.+\/file$/);
     expect(data.reviews).toHaveLength(1);
-    expect(data.contactMessages).toEqual([
-      expect.objectContaining({ message: 'owner message' }),
-    ]);
+    expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'owner message' })]);
     expect(data.auditEntries.some((entry) => entry.action === 'auth.registered')).toBe(true);
     expect(data.retention.map((rule) => rule.key)).toContain('orders');
 
@@ -300,13 +298,21 @@ describe('account deletion', () => {
     const before = await userRow(customer.id);
     await insertWallet(t.app, customer.id, 'PIX');
     const order = await insertOrder(t.app, customer.id, { status: 'completed' });
-    const document = await insertDocument(t.app, customer.id, 'selfie_with_id', new Date(), 'approved');
+    const document = await insertDocument(
+      t.app,
+      customer.id,
+      'selfie_with_id',
+      new Date(),
+      'approved',
+    );
     await t.handle.db.insert(contactMessages).values({
       name: 'Me',
       email: customer.email,
       message: 'my question',
     });
-    const orderBefore = (await t.handle.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+    const orderBefore = (
+      await t.handle.db.select().from(orders).where(eq(orders.id, order.id))
+    )[0]!;
 
     const res = await call(customer, 'POST', '/api/v1/me/privacy/deletion', {
       password: customer.password,
@@ -330,11 +336,20 @@ describe('account deletion', () => {
     expect(after.retainedCpf).toBe(before.cpf);
     expect(after.role).toBe('customer');
     expect(after.createdAt).toEqual(before.createdAt);
-    expect(await t.handle.db.select().from(accounts).where(eq(accounts.userId, customer.id))).toEqual([]);
-    expect(await t.handle.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toEqual([]);
-    expect(await t.handle.db.select().from(wallets).where(eq(wallets.userId, customer.id))).toEqual([]);
     expect(
-      await t.handle.db.select().from(contactMessages).where(eq(contactMessages.message, 'my question')),
+      await t.handle.db.select().from(accounts).where(eq(accounts.userId, customer.id)),
+    ).toEqual([]);
+    expect(
+      await t.handle.db.select().from(sessions).where(eq(sessions.userId, customer.id)),
+    ).toEqual([]);
+    expect(await t.handle.db.select().from(wallets).where(eq(wallets.userId, customer.id))).toEqual(
+      [],
+    );
+    expect(
+      await t.handle.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.message, 'my question')),
     ).toEqual([]);
     // retained, column by column unchanged (the wallet link aside, which the wallet's removal clears)
     const orderAfter = (await t.handle.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
@@ -343,7 +358,10 @@ describe('account deletion', () => {
       walletId: null,
       updatedAt: null,
     });
-    const [docAfter] = await t.handle.db.select().from(documents).where(eq(documents.id, document.id));
+    const [docAfter] = await t.handle.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, document.id));
     expect(docAfter).toEqual(document);
     // the audit entry
     const audit = await auditOf(customer.id, 'privacy.anonymized');

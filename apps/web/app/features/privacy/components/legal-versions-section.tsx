@@ -84,7 +84,10 @@ export function LegalVersionsSection() {
         </Text>
         {versions.isPending && <LoadingStatus />}
         {versions.isError && (
-          <LoadFailure message={t('legalVersions.loadError')} onRetry={() => void versions.refetch()} />
+          <LoadFailure
+            message={t('legalVersions.loadError')}
+            onRetry={() => void versions.refetch()}
+          />
         )}
         {versions.data && (
           <Table.ScrollContainer minWidth={480}>

@@ -95,17 +95,16 @@ export function PrivacyScreen() {
           </Title>
           {overview.isPending && <LoadingStatus />}
           {overview.isError && (
-            <LoadFailure
-              message={t('privacy.loadError')}
-              onRetry={() => void overview.refetch()}
-            />
+            <LoadFailure message={t('privacy.loadError')} onRetry={() => void overview.refetch()} />
           )}
           {overview.data && (
             <>
               <Text fw={600}>{t('privacy.delete.erasedTitle')}</Text>
               <List size="sm" data-testid="privacy-erased">
                 {overview.data.erased.map((key) => (
-                  <List.Item key={key}>{t(`privacy.erased.${key as (typeof ERASED_RECORDS)[number]}`)}</List.Item>
+                  <List.Item key={key}>
+                    {t(`privacy.erased.${key as (typeof ERASED_RECORDS)[number]}`)}
+                  </List.Item>
                 ))}
               </List>
               <Text fw={600}>
