@@ -27,6 +27,7 @@ ALTER TABLE "consents" ADD CONSTRAINT "consents_document_id_legal_documents_id_f
 CREATE UNIQUE INDEX "consents_user_document_unique" ON "consents" USING btree ("user_id","document_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "legal_documents_kind_version_unique" ON "legal_documents" USING btree ("kind","version");--> statement-breakpoint
 CREATE INDEX "legal_documents_kind_published_at_idx" ON "legal_documents" USING btree ("kind","published_at" DESC NULLS LAST);--> statement-breakpoint
+-- safe: looser than the CHECK it replaces (dropped above): every row the previous release writes passes
 ALTER TABLE "users" ADD CONSTRAINT "users_customer_identity_or_anonymized" CHECK ("users"."role" <> 'customer' OR ("users"."cpf" IS NOT NULL AND "users"."phone" IS NOT NULL AND "users"."birth_date" IS NOT NULL) OR ("users"."anonymized_at" IS NOT NULL AND "users"."retained_cpf" IS NOT NULL));--> statement-breakpoint
 -- The versions in force before versions were recorded (decision 063): every customer who ticked
 -- the box at registration accepted them then.
