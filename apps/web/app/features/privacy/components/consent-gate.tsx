@@ -5,7 +5,8 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/InlineInput.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -24,6 +25,12 @@ export function ConsentGate() {
   const isCustomer = session?.role === 'customer';
   const locale = useLocale();
   const consents = useMyConsents(locale, isCustomer);
+  const { pathname } = useLocation();
+  const { refetch } = consents;
+  // asked again on each page of the customer area: a version published meanwhile shows at once
+  useEffect(() => {
+    if (isCustomer) void refetch();
+  }, [pathname, isCustomer, refetch]);
   const pending = isCustomer ? (consents.data?.pending ?? []) : [];
   if (pending.length === 0) return null;
   return <ConsentDialog key={pending.map((doc) => doc.id).join(',')} pending={pending} />;
