@@ -67,6 +67,7 @@ const ISOLATED = [
   'integrations.spec.ts',
   'pix-deposits.spec.ts',
   'money-exceptions.spec.ts',
+  'privacy.spec.ts',
 ];
 const isolated = apiServer(port + 4, 'E2E_ISOLATED_DATA_DIR');
 

@@ -48,6 +48,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes.t
 import { createSettingsChanged } from './lib/settings-changed.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(
   });
   await app.register(dashboardRoutes, { service: services.dashboard });
   await app.register(reviewRoutes, { service: services.reviews });
+  await app.register(privacyRoutes, { service: services.privacy, cookies: app.authKeys.cookies });
   await app.register(auditRoutes, { service: services.audit });
   await app.register(contactInboxRoutes, { service: services.contactInbox });
   await app.register(paymentsInboxRoutes, { service: services.paymentsInbox });

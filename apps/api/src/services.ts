@@ -53,6 +53,7 @@ import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
@@ -288,6 +289,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     }),
     dashboard: createDashboardService({ db, now }),
     reviews: createReviewsService({ db }),
+    privacy: createPrivacyService({ db, now, publicUrl }),
     audit: createAuditService({ db }),
     contact: createContactService({
       db,

@@ -416,6 +416,8 @@ export const customerProfileSchema = z.object({
   defaultSendToken: z.string().nullable(),
   defaultReceiveToken: z.string().nullable(),
   createdAt: z.string(),
+  /** when the customer's personal data was erased at their request (decision 063) */
+  anonymizedAt: z.string().nullable().optional(),
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
@@ -504,6 +506,8 @@ export const customerListItemSchema = z.object({
   documentsVerified: z.boolean(),
   nationalIdVerified: z.boolean(),
   createdAt: z.string(),
+  /** when the customer's personal data was erased at their request (decision 063) */
+  anonymizedAt: z.string().nullable().optional(),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>

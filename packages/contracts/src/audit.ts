@@ -86,6 +86,10 @@ export const AUDIT_ACTIONS = [
   'auth.sign_out',
   'auth.password_changed',
   'auth.password_reset',
+  'privacy.exported',
+  'privacy.anonymized',
+  'consent.accepted',
+  'legal_document.published',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,7 @@ export * from './orders.ts';
 export * from './settings.ts';
 export * from './dashboard.ts';
 export * from './reviews.ts';
+export * from './privacy.ts';
 export * from './contact.ts';
 export * from './audit.ts';
 export * from './br-format.ts';

@@ -6,6 +6,7 @@ import { CATALOGUE_ADMIN_FIELD_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_FIELD_MESSAGES } from './messages/orders.ts';
 import { SETTINGS_FIELD_MESSAGES } from './messages/settings.ts';
 import { REVIEWS_FIELD_MESSAGES } from './messages/reviews.ts';
+import { PRIVACY_FIELD_MESSAGES } from './messages/privacy.ts';
 import { WALLETS_FIELD_MESSAGES } from './messages/wallets.ts';
 import { CONTACT_FIELD_MESSAGES } from './messages/contact.ts';
 import { AUDIT_FIELD_MESSAGES } from './messages/audit.ts';
@@ -47,6 +48,7 @@ export const FIELD_MESSAGES = {
   ...ORDERS_FIELD_MESSAGES,
   ...SETTINGS_FIELD_MESSAGES,
   ...REVIEWS_FIELD_MESSAGES,
+  ...PRIVACY_FIELD_MESSAGES,
   ...CONTACT_FIELD_MESSAGES,
   ...INTEGRATIONS_FIELD_MESSAGES,
   ...AUDIT_FIELD_MESSAGES,

@@ -41,6 +41,8 @@ const TABLES = [
   'payout_approvals',
   'contact_messages',
   'request_counters',
+  'legal_documents',
+  'consents',
 ];
 
 describe('the migrations folder', () => {

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { LocalNavLink } from '../components/local-link.tsx';
 import { SiteShell } from '../components/site-shell.tsx';
 import { EmailVerificationBanner } from '../features/accounts/components/email-verification-banner.tsx';
+import { ConsentGate } from '../features/privacy/components/consent-gate.tsx';
 import { sidebarRoutes } from '../lib/nav.ts';
 import classes from './layouts.module.css';
 
@@ -43,6 +44,7 @@ export default function ProfileLayout() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <EmailVerificationBanner />
+            <ConsentGate />
             <Outlet />
           </Grid.Col>
         </Grid>

@@ -63,6 +63,16 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     banExpires: timestamptz('ban_expires'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * When the customer's personal data was erased at their request (decision 063): name, e-mail,
+     * username, phone and birth date became a tombstone; the row stays for the retained orders.
+     */
+    anonymizedAt: timestamptz('anonymized_at'),
+    /**
+     * An anonymised customer's CPF, kept for the retention period of their orders (Lei 9.613/1998
+     * art. 10) but out of the unique `cpf` column, so the same person may open a new account.
+     */
+    retainedCpf: char('retained_cpf', { length: 11 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,8 +86,8 @@ export const users = pgTable(
     check('users_username_length', sql`char_length(${t.username}) >= 3`),
     check('users_admin_role', sql`(${t.role} = 'admin') = (${t.adminRole} IS NOT NULL)`),
     check(
-      'users_customer_identity',
-      sql`${t.role} <> 'customer' OR (${t.cpf} IS NOT NULL AND ${t.phone} IS NOT NULL AND ${t.birthDate} IS NOT NULL)`,
+      'users_customer_identity_or_anonymized',
+      sql`${t.role} <> 'customer' OR (${t.cpf} IS NOT NULL AND ${t.phone} IS NOT NULL AND ${t.birthDate} IS NOT NULL) OR (${t.anonymizedAt} IS NOT NULL AND ${t.retainedCpf} IS NOT NULL)`,
     ),
   ],
 );

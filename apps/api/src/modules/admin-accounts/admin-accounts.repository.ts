@@ -175,6 +175,7 @@ export async function listCustomers(
     // A CPF typed with or without its punctuation ("123.456", "123456").
     if (digits.length > 0 && /^[\d.\-\s]+$/.test(q)) {
       matches.push(sql`${users.cpf} like ${`%${digits}%`}`);
+      matches.push(sql`${users.retainedCpf} like ${`%${digits}%`}`);
     }
     conditions.push(or(...matches)!);
   }
@@ -204,6 +205,8 @@ export async function listCustomers(
       name: users.name,
       email: users.email,
       cpf: users.cpf,
+      retainedCpf: users.retainedCpf,
+      anonymizedAt: users.anonymizedAt,
       active: users.active,
       emailVerified: users.emailVerified,
       nationalIdVerified: users.nationalIdVerified,
@@ -222,12 +225,13 @@ export async function listCustomers(
       username: row.displayUsername ?? row.username,
       name: row.name,
       email: row.email,
-      cpf: row.cpf ?? '',
+      cpf: row.cpf ?? row.retainedCpf ?? '',
       active: row.active,
       emailVerified: row.emailVerified,
       documentsVerified: Boolean(row.documentsVerified),
       nationalIdVerified: row.nationalIdVerified,
       createdAt: row.createdAt.toISOString(),
+      anonymizedAt: row.anonymizedAt?.toISOString() ?? null,
     })),
   };
 }
@@ -249,7 +253,8 @@ export async function customerProfile(db: Db | Tx, user: UserRow): Promise<Custo
     name: user.name,
     email: user.email,
     phone: user.phone ?? '',
-    cpf: user.cpf ?? '',
+    // an anonymised customer's CPF is kept for the retained records (decision 063)
+    cpf: user.cpf ?? user.retainedCpf ?? '',
     birthDate: user.birthDate ?? '',
     locale: user.locale,
     emailVerified: user.emailVerified,
@@ -259,6 +264,7 @@ export async function customerProfile(db: Db | Tx, user: UserRow): Promise<Custo
     defaultSendToken: user.defaultSendToken,
     defaultReceiveToken: user.defaultReceiveToken,
     createdAt: user.createdAt.toISOString(),
+    anonymizedAt: user.anonymizedAt?.toISOString() ?? null,
   };
 }
 

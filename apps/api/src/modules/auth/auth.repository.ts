@@ -73,7 +73,8 @@ export async function customerProfile(db: Db | Tx, user: UserRow): Promise<Custo
     name: user.name,
     email: user.email,
     phone: user.phone ?? '',
-    cpf: user.cpf ?? '',
+    // an anonymised customer's CPF is kept for the retained records (decision 063)
+    cpf: user.cpf ?? user.retainedCpf ?? '',
     birthDate: user.birthDate ?? '',
     locale: user.locale,
     emailVerified: user.emailVerified,
@@ -83,6 +84,7 @@ export async function customerProfile(db: Db | Tx, user: UserRow): Promise<Custo
     defaultSendToken: user.defaultSendToken,
     defaultReceiveToken: user.defaultReceiveToken,
     createdAt: user.createdAt.toISOString(),
+    anonymizedAt: user.anonymizedAt?.toISOString() ?? null,
   };
 }
 

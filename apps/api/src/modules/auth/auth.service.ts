@@ -51,6 +51,7 @@ import {
   takenIdentity,
 } from './auth.repository.ts';
 import type { UserRow } from './auth.repository.ts';
+import { currentLegalDocuments, recordConsents } from '../privacy/privacy.repository.ts';
 import { deleteSessionByToken, insertSession } from './sessions.ts';
 import type { AuthCookies, IssuedSession } from './sessions.ts';
 import {
@@ -331,6 +332,15 @@ export function createAuthService(deps: AuthServiceDeps) {
             locale,
             termsAcceptedAt: now(),
           });
+          // The ticked box accepts the current terms and privacy policy: each version is recorded
+          // with the time, address and browser (decision 063).
+          const legal = await currentLegalDocuments(tx);
+          await recordConsents(
+            tx,
+            id,
+            legal.map((doc) => doc.id),
+            caller,
+          );
           await tx.insert(accounts).values({
             accountId: id,
             providerId: 'credential',

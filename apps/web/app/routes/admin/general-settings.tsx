@@ -12,6 +12,12 @@ const GeneralSettings = lazy(() =>
   })),
 );
 
+const LegalVersionsSection = lazy(() =>
+  import('../../features/privacy/components/legal-versions-section.tsx').then((m) => ({
+    default: m.LegalVersionsSection,
+  })),
+);
+
 export default function AdminGeneralSettingsPage() {
   const { t } = useTranslation();
   return (
@@ -19,6 +25,9 @@ export default function AdminGeneralSettingsPage() {
       <Title order={1}>{t('pages.adminGeneralSettings.title')}</Title>
       <Suspense fallback={<ScreenLoader />}>
         <GeneralSettings />
+      </Suspense>
+      <Suspense fallback={<ScreenLoader />}>
+        <LegalVersionsSection />
       </Suspense>
     </Stack>
   );

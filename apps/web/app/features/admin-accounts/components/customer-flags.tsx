@@ -1,12 +1,15 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from '../../../i18n/react.tsx';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 interface Flags {
   active: boolean;
   emailVerified: boolean;
   documentsVerified: boolean;
   nationalIdVerified: boolean;
+  /** when the customer's personal data was erased at their request */
+  anonymizedAt?: string | null | undefined;
 }
 
 /** The customer's state as badges: active or not, e-mail, documents and national ID. */
@@ -18,9 +21,19 @@ export function CustomerFlags({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const size = compact ? 'sm' : 'md';
   return (
     <Group gap={6}>
+      {customer.anonymizedAt && (
+        <Badge size={size} variant="filled" color="gray" data-testid="customer-anonymized">
+          {t('admin.anonymized', {
+            date: new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(
+              new Date(customer.anonymizedAt),
+            ),
+          })}
+        </Badge>
+      )}
       <Badge size={size} variant="light" color={customer.active ? 'green' : 'red'}>
         {customer.active ? t('admin.flags.active') : t('admin.flags.inactive')}
       </Badge>

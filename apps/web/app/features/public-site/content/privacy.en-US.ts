@@ -5,7 +5,7 @@ const privacy: LegalContent = ({ brand, supportEmail }) => {
     ? `write to ${supportEmail}`
     : 'write to us through the channels on our contact page';
   return {
-    updated: '2026-11-24',
+    updated: '2026-11-29',
     summary: `This policy explains which personal data ${brand} collects, why, on which legal bases of the General Data Protection Law (LGPD, Law 13,709/2018), with whom it is shared, how long it is kept and how you can exercise your rights. ${brand} is the controller of this data.`,
     sections: [
       {
@@ -109,6 +109,21 @@ const privacy: LegalContent = ({ brand, supportEmail }) => {
             ],
           },
           'Data we must keep by law (see “How long we keep it”) is kept until the period ends even if you ask for deletion. You may also complain to the National Data Protection Authority (ANPD).',
+        ],
+      },
+      {
+        id: 'self-service',
+        heading: 'Your data and your account, by yourself',
+        blocks: [
+          'Signed in, the page “Privacy and my data” of your account (Profile > Privacy and my data) lets you, at any time and without asking anyone:',
+          {
+            list: [
+              'download all your data in one machine-readable file (JSON): your profile, the versions of these terms and this policy you accepted and when, your sessions and devices, wallets, orders with their history, documents (with a link to each file), reviews, the messages you sent us with your e-mail address and the records of what was done on your account;',
+              'delete your account: after you type your password again, your name, username, e-mail, phone, date of birth, password, sessions, wallets and contact messages are erased, your reviews show no name, and you can no longer sign in. Your e-mail address and your CPF may open a new account.',
+            ],
+          },
+          'Deletion waits until you have no open order. Orders, payments and the ledger, your verification documents, your CPF and the audit records are kept, tied to the anonymized account, for five years after the relationship ends (Law 9,613/1998, article 10, and the rules of COAF and of the Federal Revenue Service on crypto-assets); the page shows this before you confirm, and the file you download says it too. When that period ends they are deleted.',
+          'When we publish a new version of the terms of service or of this policy, we ask you to read and accept it the next time you use your account; every acceptance is recorded with its time, IP address and browser.',
         ],
       },
       {

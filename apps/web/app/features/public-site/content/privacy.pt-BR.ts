@@ -5,7 +5,7 @@ const privacy: LegalContent = ({ brand, supportEmail }) => {
     ? `escreva para ${supportEmail}`
     : 'escreva para nós pelos canais da nossa página de contato';
   return {
-    updated: '2026-11-24',
+    updated: '2026-11-29',
     summary: `Esta política explica quais dados pessoais a ${brand} coleta, para quê, com quais bases legais da Lei Geral de Proteção de Dados (LGPD, Lei 13.709/2018), com quem são compartilhados, por quanto tempo são guardados e como você pode exercer seus direitos. A ${brand} é a controladora desses dados.`,
     sections: [
       {
@@ -109,6 +109,21 @@ const privacy: LegalContent = ({ brand, supportEmail }) => {
             ],
           },
           'Dados que a lei nos obriga a guardar (veja “Por quanto tempo guardamos”) são mantidos até o fim do prazo, mesmo que você peça a exclusão. Você também pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD).',
+        ],
+      },
+      {
+        id: 'self-service',
+        heading: 'Seus dados e sua conta, por você mesmo',
+        blocks: [
+          'Com a sessão iniciada, a página “Privacidade e meus dados” da sua conta (Perfil > Privacidade e meus dados) permite, a qualquer momento e sem pedir a ninguém:',
+          {
+            list: [
+              'baixar todos os seus dados em um arquivo legível por máquina (JSON): seu perfil, as versões destes termos e desta política que você aceitou e quando, suas sessões e dispositivos, carteiras, pedidos com seu histórico, documentos (com o link de cada arquivo), avaliações, as mensagens que você nos enviou com o seu e-mail e os registros do que foi feito na sua conta;',
+              'excluir sua conta: depois que você digita a senha de novo, seu nome, nome de usuário, e-mail, telefone, data de nascimento, senha, sessões, carteiras e mensagens de contato são apagados, suas avaliações deixam de mostrar seu nome e você não consegue mais entrar. Seu e-mail e seu CPF podem abrir uma nova conta.',
+            ],
+          },
+          'A exclusão espera até você não ter nenhum pedido em aberto. Pedidos, pagamentos e o livro-caixa, seus documentos de verificação, seu CPF e os registros de auditoria são mantidos, ligados à conta anonimizada, por cinco anos após o fim do relacionamento (Lei 9.613/1998, artigo 10, e as normas do COAF e da Receita Federal sobre criptoativos); a página mostra isso antes da sua confirmação, e o arquivo que você baixa também. Ao fim desse prazo, eles são eliminados.',
+          'Quando publicamos uma nova versão dos termos de uso ou desta política, pedimos que você a leia e aceite na próxima vez que usar sua conta; cada aceite fica registrado com data e hora, endereço IP e navegador.',
         ],
       },
       {
