@@ -4,11 +4,38 @@
  * their own session; e-mail confirmed, the three documents approved and the wallets written to
  * the database (as the order tests' `trader` does), so that no admin screen is needed.
  */
-import { and, eq } from 'drizzle-orm';
-import { DEMO_DEPOSIT_ADDRESSES, networks, tokens, users, wallets } from '@permuta/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  DEMO_DEPOSIT_ADDRESSES,
+  networks,
+  tokens,
+  treasuryEntries,
+  users,
+  wallets,
+} from '@permuta/db';
 import type { Db } from '@permuta/db';
 import { registrationBody } from '../apps/api/test/auth-helpers.ts';
 import { insertApprovedDocuments } from './approved-documents.ts';
+
+/**
+ * Stock for the tokens the benchmark's orders receive (every token when `codes` is left out): a
+ * credit of 1,000,000,000 each, so that the runs measure creating orders, not refusing them.
+ */
+export async function stockTokens(db: Db, codes?: readonly string[]): Promise<void> {
+  const stocked = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(codes ? inArray(tokens.code, [...codes]) : undefined);
+  await db.insert(treasuryEntries).values(
+    stocked.map((t) => ({
+      tokenId: t.id,
+      direction: 'credit' as const,
+      amount: '1000000000',
+      kind: 'adjustment' as const,
+      note: 'Benchmark stock',
+    })),
+  );
+}
 
 export const FIRST_NAMES = [
   'Maria',

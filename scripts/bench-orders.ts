@@ -34,9 +34,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createDb, settings, tokens, treasuryEntries } from '@permuta/db';
+import { createDb, settings } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
-import { createCustomers } from './bench-customers.ts';
+import { createCustomers, stockTokens } from './bench-customers.ts';
 import type { BenchCustomer } from './bench-customers.ts';
 import { loadQuotes } from './bench-mix.ts';
 import type { QuoteInput } from './bench-mix.ts';
@@ -264,16 +264,7 @@ export async function runOrderCeiling(results: BenchResult[]): Promise<void> {
     await db
       .update(settings)
       .set({ customerMaxOpenOrders: 1_000_000, customerMaxDailyBrl: '1000000000000' });
-    const stocked = await db.select({ id: tokens.id }).from(tokens);
-    await db.insert(treasuryEntries).values(
-      stocked.map((t) => ({
-        tokenId: t.id,
-        direction: 'credit' as const,
-        amount: '1000000000',
-        kind: 'adjustment' as const,
-        note: 'Benchmark stock',
-      })),
-    );
+    await stockTokens(db);
     let t0 = performance.now();
     if (LEDGER_ENTRIES > 0) {
       // +1, -1, +1 ... after the stock credit: the sum never goes below it
