@@ -145,7 +145,10 @@ export async function signInAdmin(
  * headers): the code the e-mail carried, a wrong one, and the body of a reset with a code.
  */
 export async function resetRequested(
-  t: { app: FastifyInstance; mail: { waitFor(to: string, count?: number): Promise<{ text: string }> } },
+  t: {
+    app: FastifyInstance;
+    mail: { waitFor(to: string, count?: number): Promise<{ text: string }> };
+  },
   request: { remoteAddress?: string; headers?: Record<string, string> } = {},
 ) {
   const customer = await registerCustomer(t.app);
