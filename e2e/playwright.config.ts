@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { findChromium } from '../scripts/browser.ts';
+import { chromiumLaunchOptions } from '../scripts/browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // the SMTP catcher beside the API (e2e/mail-catcher.ts): SMTP in, caught messages out over HTTP
@@ -88,18 +88,7 @@ export default defineConfig({
     locale: 'pt-BR',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: findChromium() ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: [
     {

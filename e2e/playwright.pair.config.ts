@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { findChromium } from '../scripts/browser.ts';
+import { chromiumLaunchOptions } from '../scripts/browser.ts';
 import { pairPorts, publicUrl } from './pair/harness.ts';
 
 const ports = pairPorts();
@@ -31,17 +31,6 @@ export default defineConfig({
     actionTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: findChromium() ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 });

@@ -4,12 +4,38 @@
  * their own session; e-mail confirmed, the three documents approved and the wallets written to
  * the database (as the order tests' `trader` does), so that no admin screen is needed.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { DEMO_DEPOSIT_ADDRESSES, documents, networks, tokens, users, wallets } from '@permuta/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  DEMO_DEPOSIT_ADDRESSES,
+  networks,
+  tokens,
+  treasuryEntries,
+  users,
+  wallets,
+} from '@permuta/db';
 import type { Db } from '@permuta/db';
-import { DOCUMENT_TYPES } from '@permuta/contracts';
 import { registrationBody } from '../apps/api/test/auth-helpers.ts';
+import { insertApprovedDocuments } from './approved-documents.ts';
+
+/**
+ * Stock for the tokens the benchmark's orders receive (every token when `codes` is left out): a
+ * credit of 1,000,000,000 each, so that the runs measure creating orders, not refusing them.
+ */
+export async function stockTokens(db: Db, codes?: readonly string[]): Promise<void> {
+  const stocked = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(codes ? inArray(tokens.code, [...codes]) : undefined);
+  await db.insert(treasuryEntries).values(
+    stocked.map((t) => ({
+      tokenId: t.id,
+      direction: 'credit' as const,
+      amount: '1000000000',
+      kind: 'adjustment' as const,
+      note: 'Benchmark stock',
+    })),
+  );
+}
 
 export const FIRST_NAMES = [
   'Maria',
@@ -131,19 +157,7 @@ export async function createCustomers(
         .set({ emailVerified: true })
         .where(eq(users.email, email))
         .returning({ id: users.id });
-      await db.insert(documents).values(
-        DOCUMENT_TYPES.map((type) => ({
-          userId: user!.id,
-          type,
-          status: 'approved' as const,
-          storageKey: `documents/${randomBytes(32).toString('hex')}`,
-          originalName: `${type}.png`,
-          mimeType: 'image/png',
-          sizeBytes: 10,
-          sha256: randomBytes(32).toString('hex'),
-          reviewedAt: new Date(),
-        })),
-      );
+      await insertApprovedDocuments(db, user!.id);
       const derivAccount = specs.includes('DERIV/USD') ? `CR${derivBase + i}` : null;
       const rows = specs.map((spec) => {
         const { tokenId, networkId } = catalogue.get(spec)!;

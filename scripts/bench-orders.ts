@@ -23,15 +23,20 @@
  * wait_event_type = 'Lock'); CPU seconds per order of the server and of PostgreSQL. After the
  * runs, the bytes the database grew per order created (pg_total_relation_size of every table,
  * before and after: orders, their events, audit rows, jobs, quotes...).
+ *
+ * BENCH_LEDGER_ENTRIES (0): before the runs, that many more adjustment entries in the ledger of
+ * each token received (PIX, USDT, BTC, DERIV; alternately +1 and -1, so the stock is unchanged): what the stock check of an
+ * order faces after months of orders (decision 064).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, settings, tokens, treasuryEntries } from '@permuta/db';
+import { sql } from 'drizzle-orm';
+import { createDb, settings } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
-import { createCustomers } from './bench-customers.ts';
+import { createCustomers, stockTokens } from './bench-customers.ts';
 import type { BenchCustomer } from './bench-customers.ts';
 import { loadQuotes } from './bench-mix.ts';
 import type { QuoteInput } from './bench-mix.ts';
@@ -53,6 +58,7 @@ const CUSTOMERS = Math.max(
   LADDER[LADDER.length - 1]!,
 );
 const STEP_SECONDS = Number(process.env.BENCH_ORDER_STEP_SECONDS ?? 5);
+const LEDGER_ENTRIES = Math.max(0, Math.floor(Number(process.env.BENCH_LEDGER_ENTRIES ?? 0)));
 const SAMPLE_MS = 50;
 
 function log(line: string) {
@@ -258,17 +264,23 @@ export async function runOrderCeiling(results: BenchResult[]): Promise<void> {
     await db
       .update(settings)
       .set({ customerMaxOpenOrders: 1_000_000, customerMaxDailyBrl: '1000000000000' });
-    const stocked = await db.select({ id: tokens.id }).from(tokens);
-    await db.insert(treasuryEntries).values(
-      stocked.map((t) => ({
-        tokenId: t.id,
-        direction: 'credit' as const,
-        amount: '1000000000',
-        kind: 'adjustment' as const,
-        note: 'Benchmark stock',
-      })),
-    );
+    await stockTokens(db);
     let t0 = performance.now();
+    if (LEDGER_ENTRIES > 0) {
+      // +1, -1, +1 ... after the stock credit: the sum never goes below it
+      await db.execute(sql`
+        INSERT INTO treasury_entries (token_id, direction, amount, kind, note)
+        SELECT t.id, (CASE WHEN g % 2 = 1 THEN 'credit' ELSE 'debit' END)::treasury_direction,
+               1, 'adjustment', 'Benchmark ledger'
+        FROM tokens t CROSS JOIN generate_series(1, ${LEDGER_ENTRIES}) AS g
+        WHERE t.code IN ('PIX', 'USDT', 'BTC', 'DERIV')`);
+      await db.execute(sql`ANALYZE treasury_entries`);
+      log(
+        `${LEDGER_ENTRIES.toLocaleString('en-US')} more ledger entries per token in ` +
+          `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      t0 = performance.now();
+    }
     const customers = await createCustomers(base, db, CUSTOMERS, {
       concurrency: 4,
       extraWallets: ['BTC/BTC', 'DERIV/USD'],

@@ -28,9 +28,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { createAdmin, createDb, schema, settings, tokens, treasuryEntries } from '@permuta/db';
+import { createAdmin, createDb, schema, settings } from '@permuta/db';
 import type { Db, DbHandle } from '@permuta/db';
 import { ADMIN_ORDER_COUNT_CAP, ORDER_STATUSES, SETTINGS_DEFAULTS } from '@permuta/contracts';
 import type { OrderStatus } from '@permuta/contracts';
@@ -45,6 +44,7 @@ import {
   postJson,
   sessionCookie,
   SURNAMES,
+  stockTokens,
 } from './bench-customers.ts';
 import { intoWallet, loadQuotes, orderBody, runMix } from './bench-mix.ts';
 import type { MixCustomer, QuoteInput } from './bench-mix.ts';
@@ -372,19 +372,7 @@ export async function runPostgresBenchmarks(results: BenchResult[]): Promise<voi
     // saturation steps, which create them far faster than people do; the value limits stay.
     await db.update(settings).set({ customerMaxOpenOrders: 1_000_000 });
     // stock for the orders' tokens received: the mix measures creating orders, not refusing them
-    const stocked = await db
-      .select({ id: tokens.id })
-      .from(tokens)
-      .where(inArray(tokens.code, ['PIX', 'USDT']));
-    await db.insert(treasuryEntries).values(
-      stocked.map((t) => ({
-        tokenId: t.id,
-        direction: 'credit' as const,
-        amount: '1000000000',
-        kind: 'adjustment' as const,
-        note: 'Benchmark stock',
-      })),
-    );
+    await stockTokens(db, ['PIX', 'USDT']);
 
     step(
       `setting up ${CUSTOMERS.toLocaleString('en-US')} customers (registered and signed in ` +

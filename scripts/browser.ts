@@ -17,6 +17,26 @@ export function findChromium(
   return CANDIDATES.find((file) => exists(file)) ?? null;
 }
 
+/**
+ * The launch options of every browser-test configuration (e2e/playwright.config.ts and
+ * e2e/playwright.pair.config.ts): the Chromium above, no sandbox (tests run as root in CI), and
+ * none of the browser's own background traffic.
+ */
+export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  return {
+    executablePath: findChromium() ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  };
+}
+
 const canInstall = () =>
   process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 

@@ -10,11 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DEMO_DEPOSIT_ADDRESSES, documents, users } from '@permuta/db';
+import { DEMO_DEPOSIT_ADDRESSES, users } from '@permuta/db';
 import type { Db } from '@permuta/db';
-import { DOCUMENT_TYPES } from '@permuta/contracts';
 import { registrationBody } from '../apps/api/test/auth-helpers.ts';
 import type { SmtpCatcher } from '../apps/api/test/smtp-catcher.ts';
+import { insertApprovedDocuments } from './approved-documents.ts';
 
 export interface SmokeTarget {
   /** e.g. http://127.0.0.1:41234 */
@@ -157,19 +157,7 @@ export async function runSmoke(target: SmokeTarget, log = console.info): Promise
       .from(users)
       .where(eq(users.email, email));
     if (!user) throw new Error(`no user ${email}`);
-    await target.db.insert(documents).values(
-      DOCUMENT_TYPES.map((type) => ({
-        userId: user.id,
-        type,
-        status: 'approved' as const,
-        storageKey: `documents/${randomBytes(32).toString('hex')}`,
-        originalName: `${type}.png`,
-        mimeType: 'image/png',
-        sizeBytes: 10,
-        sha256: randomBytes(32).toString('hex'),
-        reviewedAt: new Date(),
-      })),
-    );
+    await insertApprovedDocuments(target.db, user.id);
   });
 
   const walletId = await step('add a USDT (TRC20) wallet (POST /api/v1/me/wallets)', async () => {

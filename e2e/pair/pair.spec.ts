@@ -28,6 +28,7 @@ import { E2E_ADMIN } from '../tests/e2e-admin.ts';
 import {
   expectCustomerStatus,
   orderMailSubject,
+  pixWalletOf,
   pngFile,
   waitForOrderMails,
 } from '../tests/exchange-support.ts';
@@ -246,17 +247,7 @@ for (const locale of LOCALES) {
 
     // --- an order, its page open -----------------------------------------------------------------
     const wallet = await ok(
-      await customerApi.post('/api/v1/me/wallets', {
-        data: {
-          kind: 'pix',
-          token: 'PIX',
-          pixKeyType: 'cpf',
-          pixKey: customer.cpf,
-          bankCode: '260',
-          holderName: customer.name,
-          holderDocument: customer.cpf,
-        },
-      }),
+      await customerApi.post('/api/v1/me/wallets', { data: pixWalletOf(customer) }),
       201,
     );
     const walletId = ((await wallet.json()) as { wallet: { id: string } }).wallet.id;

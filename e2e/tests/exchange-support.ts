@@ -22,6 +22,19 @@ export interface ExchangeCustomer extends E2eCustomer {
   cpf: string;
 }
 
+/** The body of a PIX wallet in the customer's own name (a PIX wallet's holder is the customer). */
+export function pixWalletOf(customer: { name: string; cpf: string }) {
+  return {
+    kind: 'pix' as const,
+    token: 'PIX',
+    pixKeyType: 'cpf' as const,
+    pixKey: customer.cpf,
+    bankCode: '260',
+    holderName: customer.name,
+    holderDocument: customer.cpf,
+  };
+}
+
 /** A small real PNG (noise, so each one differs), as a file for an upload. */
 export async function pngFile(name: string) {
   const width = 48;
@@ -269,19 +282,12 @@ export async function completedOrder(
   locale: Locale,
 ): Promise<OrderView> {
   return asCustomer(baseURL, customer, locale, async (api) => {
-    const order = await placeOrder(
-      api,
-      {
-        kind: 'pix',
-        token: 'PIX',
-        pixKeyType: 'cpf',
-        pixKey: customer.cpf,
-        bankCode: '260',
-        holderName: customer.name,
-        holderDocument: customer.cpf,
-      },
-      { send: 'USDT', receive: 'PIX', network: 'TRC20', amount: '100' },
-    );
+    const order = await placeOrder(api, pixWalletOf(customer), {
+      send: 'USDT',
+      receive: 'PIX',
+      network: 'TRC20',
+      amount: '100',
+    });
     const ref = encodeURIComponent(order.reference);
     await ok(
       await api.post(`/api/v1/orders/${ref}/confirm-payment`, {

@@ -27,6 +27,7 @@ import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.rou
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { STORAGE_CHECK_TTL_MS, cachedCheck } from './lib/cached-check.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogue.routes.ts';
@@ -189,8 +190,12 @@ export async function buildApp(
   });
   await app.register(openapi, { brandName: config.brandName, publicUrl: config.publicUrl });
 
-  // app.storage is decorated below, with the services; the probe runs only once the app is ready
-  await app.register(healthRoutes, { handle, checkStorage: () => app.storage.check() });
+  // app.storage is decorated below, with the services; the probe runs only once the app is ready.
+  // Its answer is kept a few seconds: probes do not ask the bucket each time.
+  await app.register(healthRoutes, {
+    handle,
+    checkStorage: cachedCheck(() => app.storage.check(), { ttlMs: STORAGE_CHECK_TTL_MS }),
+  });
   const now = options.now ?? (() => new Date());
   await app.register(mail, {
     from: config.mailFrom,

@@ -4,7 +4,7 @@ import { buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
 import { generate } from 'otplib';
 import type { LightMyRequestResponse } from 'fastify';
-import { registerCustomer, signInAdmin } from '../test/auth-helpers.ts';
+import { resetRequested, signInAdmin } from '../test/auth-helpers.ts';
 import { FREE_FAILURES, RESET_CODE_ATTEMPTS } from './modules/auth/auth.service.ts';
 
 /**
@@ -69,15 +69,9 @@ describe('throttles shared by two instances', () => {
   });
 
   it('reset code: wrong tries on both instances add up', async () => {
-    const customer = await registerCustomer(a.app);
-    await post(a, '/api/v1/auth/forgot-password', { email: customer.email });
-    const code = /\b(\d{6})\b/.exec((await a.mail.waitFor(customer.email, 2)).text)?.[1] ?? '';
-    const wrongCode = code === '000000' ? '111111' : '000000';
-    const body = (c: string) => ({
-      email: customer.email,
-      code: c,
-      password: 'N3w!Passw0rd',
-      confirmPassword: 'N3w!Passw0rd',
+    const { code, wrongCode, body } = await resetRequested(a, {
+      remoteAddress: '203.0.113.40',
+      headers: { 'accept-language': 'en-US' },
     });
     for (let i = 0; i < RESET_CODE_ATTEMPTS; i++) {
       await post(i % 2 === 0 ? a : b, '/api/v1/auth/reset-password', body(wrongCode));

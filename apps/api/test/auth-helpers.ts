@@ -139,3 +139,32 @@ export async function signInAdmin(
     cookie: sessionCookieOf(signedIn),
   };
 }
+
+/**
+ * A new customer who asked for a password-reset code on `t` (from `request`'s address and
+ * headers): the code the e-mail carried, a wrong one, and the body of a reset with a code.
+ */
+export async function resetRequested(
+  t: {
+    app: FastifyInstance;
+    mail: { waitFor(to: string, count?: number): Promise<{ text: string }> };
+  },
+  request: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
+  const customer = await registerCustomer(t.app);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/forgot-password',
+    payload: { email: customer.email },
+    ...request,
+  });
+  const code = /\b(\d{6})\b/.exec((await t.mail.waitFor(customer.email, 2)).text)?.[1] ?? '';
+  const wrongCode = code === '000000' ? '111111' : '000000';
+  const body = (c: string) => ({
+    email: customer.email,
+    code: c,
+    password: 'N3w!Passw0rd',
+    confirmPassword: 'N3w!Passw0rd',
+  });
+  return { customer, code, wrongCode, body };
+}

@@ -69,6 +69,31 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () =
 }
 
 /**
+ * A new, empty database (not migrated) on the server of TEST_DATABASE_URL, for a restore to
+ * fill: its URL, and `drop` to remove it at the end of the file.
+ */
+export async function newPostgresDatabase(
+  prefix = 'permuta_restore',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('newPostgresDatabase needs TEST_DATABASE_URL');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * The database of another test app, opened again as a second instance would: its own pool on
  * PostgreSQL; the same handle on PGlite (one process holds it). Closing it leaves the database.
  */

@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@permuta/contracts';
 import { createDb, migrate, seedDemoData } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
 import { S3FileStorage } from '../adapters/storage/s3-storage.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, newPostgresDatabase } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { registerCustomer } from '../../test/auth-helpers.ts';
 import { jpeg } from '../../test/document-files.ts';
@@ -30,18 +29,13 @@ let work: string;
 let s3: TestS3Server;
 let t: TestApp | undefined;
 const handles: DbHandle[] = [];
-const databases: string[] = [];
+const drops: (() => Promise<void>)[] = [];
 
-async function newPostgresDatabase(): Promise<string> {
-  const name = `permuta_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+/** A new, empty PostgreSQL database on the test server (dropped at the end). */
+async function newDatabase(): Promise<string> {
+  const database = await newPostgresDatabase();
+  drops.push(database.drop);
+  return database.url;
 }
 
 beforeAll(async () => {
@@ -52,12 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   for (const handle of handles) await handle.close();
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  for (const drop of drops) await drop();
   await s3?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -118,7 +107,7 @@ describe('a backup of an installation with its files on S3', () => {
     }
 
     const target: Target = {
-      databaseUrl: serverUrl ? await newPostgresDatabase() : undefined,
+      databaseUrl: serverUrl ? await newDatabase() : undefined,
       dataDir: join(work, 'restored'),
       storage: { kind: 's3', ...s3.config('files-restored') },
     };
@@ -134,7 +123,7 @@ describe('a backup of an installation with its files on S3', () => {
       await expect(
         restoreBackup(backup, {
           ...target,
-          databaseUrl: serverUrl ? await newPostgresDatabase() : undefined,
+          databaseUrl: serverUrl ? await newDatabase() : undefined,
           dataDir: join(work, 'restored-again'),
         }),
       ).rejects.toThrow(/already holds/);

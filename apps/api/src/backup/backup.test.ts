@@ -15,12 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@permuta/contracts';
 import { createDb, documents, migrate, migrationsFolder, orders, seedDemoData } from '@permuta/db';
 import type { DbHandle } from '@permuta/db';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, newPostgresDatabase } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../test/auth-helpers.ts';
@@ -51,27 +50,21 @@ const expectedMigrations = (
 ).entries.length;
 
 let work: string;
-const databases: string[] = [];
+const drops: (() => Promise<void>)[] = [];
 const handles: DbHandle[] = [];
 const apps: TestApp[] = [];
 
 /** A new, empty PostgreSQL database on the test server (dropped at the end). */
-async function newPostgresDatabase(): Promise<string> {
-  const name = `permuta_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+async function newDatabase(): Promise<string> {
+  const database = await newPostgresDatabase();
+  drops.push(database.drop);
+  return database.url;
 }
 
 /** A place to restore into: a new database (PostgreSQL) or a new DATA_DIR, and a new storage. */
 async function newTarget(): Promise<Target> {
   const dataDir = join(work, `target-${randomBytes(4).toString('hex')}`);
-  return { databaseUrl: serverUrl ? await newPostgresDatabase() : undefined, dataDir };
+  return { databaseUrl: serverUrl ? await newDatabase() : undefined, dataDir };
 }
 
 /** The product started on a restored target, with the same configuration as the tests'. */
@@ -100,12 +93,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   for (const handle of handles) await handle.close();
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  for (const drop of drops) await drop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -392,7 +380,7 @@ describe('a backup of an older release', () => {
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, olderCount) }),
     );
     const source: Target = serverUrl
-      ? { databaseUrl: await newPostgresDatabase(), dataDir: join(work, 'older-data') }
+      ? { databaseUrl: await newDatabase(), dataDir: join(work, 'older-data') }
       : { databaseUrl: undefined, dataDir: join(work, 'older-data') };
     const handle = await createDb(source);
     await migrate(handle, { folder });
@@ -419,7 +407,7 @@ describe('the PostgreSQL client tools', () => {
     const path = process.env.PATH;
     process.env.PATH = `${bin}:${path}`;
     try {
-      const source: Target = { databaseUrl: await newPostgresDatabase(), dataDir: join(work, 'x') };
+      const source: Target = { databaseUrl: await newDatabase(), dataDir: join(work, 'x') };
       await expect(createBackup(source, join(work, 'old-client-backup'))).rejects.toThrow(
         /^pg_dump 9 cannot dump a PostgreSQL (\d+) server \(.+\); install the PostgreSQL \1 client \(or newer\) and run the backup again$/,
       );

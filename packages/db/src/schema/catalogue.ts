@@ -40,6 +40,12 @@ export const tokens = pgTable(
     /** Exchange ticker symbol used when `price_source = 'exchange'`, e.g. USDTBRL. */
     exchangeSymbol: text('exchange_symbol'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * The treasury ledger's sum for this token (credits - debits), kept by triggers on
+     * `treasury_entries` in the transaction of every entry (decision 064): never written by the
+     * application, read instead of summing the ledger.
+     */
+    ledgerBalance: money('ledger_balance').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +54,8 @@ export const tokens = pgTable(
     unique('tokens_id_kind_unique').on(t.id, t.kind),
     check('tokens_code_format', sql`${t.code} ~ '^[A-Z0-9]{1,20}$'`),
     check('tokens_precision_range', sql`${t.precision} BETWEEN 0 AND 18`),
+    // PRODUCT.md section 2: the sum per token is never negative
+    check('tokens_ledger_balance_non_negative', sql`${t.ledgerBalance} >= 0`),
     check(
       'tokens_exchange_symbol_required',
       sql`${t.priceSource} <> 'exchange' OR ${t.exchangeSymbol} IS NOT NULL`,

@@ -2,14 +2,12 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DiskFileStorage,
-  InvalidStorageKeyError,
-  MemoryFileStorage,
-  createFileStorage,
-  newStorageKey,
-} from './storage.ts';
-import type { FileStorage } from './storage.ts';
+import { DiskFileStorage, MemoryFileStorage, createFileStorage, newStorageKey } from './storage.ts';
+
+/**
+ * What only the disk storage and the choice of a storage do. What every storage does (put, get,
+ * delete, the keys it refuses, listing...) is in storage.contract.test.ts, for each of them.
+ */
 
 let dataDir: string;
 beforeEach(async () => {
@@ -25,42 +23,6 @@ describe('storage keys', () => {
     const b = newStorageKey('documents');
     expect(a).toMatch(/^documents\/[0-9a-f]{64}$/);
     expect(a).not.toBe(b);
-  });
-});
-
-describe.each([
-  ['local disk', () => createFileStorage(dataDir)],
-  ['memory', () => createFileStorage('memory://')],
-] as const)('%s storage', (_, make) => {
-  let storage: FileStorage;
-  beforeEach(() => {
-    storage = make();
-  });
-
-  it('puts, gets and deletes a file', async () => {
-    const key = newStorageKey('documents');
-    expect(await storage.get(key)).toBeNull();
-    await storage.put(key, Buffer.from('hello'));
-    expect((await storage.get(key))?.toString()).toBe('hello');
-    await storage.delete(key);
-    expect(await storage.get(key)).toBeNull();
-    await expect(storage.delete(key)).resolves.toBeUndefined();
-  });
-
-  it('refuses keys that are not its own random names', async () => {
-    for (const key of [
-      '../../etc/passwd',
-      '/etc/passwd',
-      'documents/../../x',
-      'documents/short',
-      `documents/${'a'.repeat(64)}/../x`,
-      `Documents/${'a'.repeat(64)}`,
-      '',
-    ]) {
-      await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow(InvalidStorageKeyError);
-      await expect(storage.get(key), key).rejects.toThrow(InvalidStorageKeyError);
-      await expect(storage.delete(key), key).rejects.toThrow(InvalidStorageKeyError);
-    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   TEST_PASSWORD,
   registerCustomer,
   registrationBody,
+  resetRequested as resetRequestedOn,
   sessionCookieOf,
   signInAdmin,
 } from '../../../test/auth-helpers.ts';
@@ -27,20 +28,7 @@ const me = (cookie: string) => t.app.inject({ url: '/api/v1/me', headers: { cook
 const linkToken = (text: string) => /validate-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
 const resetCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
-/** A new customer who asked for a reset code: the code, a wrong one, and a reset's body. */
-async function resetRequested() {
-  const customer = await registerCustomer(t.app);
-  await post('/api/v1/auth/forgot-password', { email: customer.email });
-  const code = resetCode((await t.mail.waitFor(customer.email, 2)).text);
-  const wrongCode = code === '000000' ? '111111' : '000000';
-  const body = (c: string) => ({
-    email: customer.email,
-    code: c,
-    password: 'N3w!Passw0rd',
-    confirmPassword: 'N3w!Passw0rd',
-  });
-  return { customer, code, wrongCode, body };
-}
+const resetRequested = () => resetRequestedOn(t);
 
 describe('registration', () => {
   it('registers an adult and e-mails a validation link in the customer’s language', async () => {

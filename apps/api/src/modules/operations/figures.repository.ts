@@ -150,7 +150,8 @@ export async function readBusinessFigures(db: Db): Promise<BusinessFigures> {
     oldestAgeSeconds: Math.max(0, num(heldRows.rows[0]?.age)),
   };
 
-  // the treasury per token: ledger sum, and what the orders in flight will pay out of it
+  // the treasury per token: ledger sum (the running balance the database keeps, decision 064),
+  // and what the orders in flight will pay out of it
   const stockRows = await db.execute<{
     code: string;
     kind: string;
@@ -158,14 +159,9 @@ export async function readBusinessFigures(db: Db): Promise<BusinessFigures> {
     reserved: number;
   }>(sql`
     SELECT t.code, t.kind::text AS kind,
-           coalesce(l.balance, 0)::float8 AS balance,
+           t.ledger_balance::float8 AS balance,
            coalesce(r.reserved, 0)::float8 AS reserved
     FROM tokens t
-    LEFT JOIN (
-      SELECT token_id,
-             sum(CASE WHEN direction = 'credit' THEN amount ELSE -amount END) AS balance
-      FROM treasury_entries GROUP BY token_id
-    ) l ON l.token_id = t.id
     LEFT JOIN (
       SELECT receive_token_id, sum(amount_receive) AS reserved
       FROM orders

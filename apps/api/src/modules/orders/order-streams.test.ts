@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '@permuta/contracts';
-import { createOrderStreams } from './order-streams.ts';
+import { ORDER_STREAM_DEFAULTS, createOrderStreams } from './order-streams.ts';
 
 /** A connection's response as the hub uses it: what was written, and whether it ended. */
 class FakeResponse extends EventEmitter {
@@ -103,5 +103,26 @@ describe('the order streams hub', () => {
     expect(done.written).toContain('"completed"');
     expect(done.writableEnded).toBe(true);
     expect(streams.size).toBe(0);
+  });
+
+  it('tells each stream its own reconnect wait, spread over 2 to 8 seconds', () => {
+    const { open } = hub();
+    const waits = Array.from({ length: 400 }, (_, i) => {
+      const written = open(`o${i}`, `u${i}`).written;
+      const retry = /^retry: (\d+)\n\n/.exec(written);
+      expect(retry, written.slice(0, 40)).not.toBeNull();
+      return Number(retry![1]);
+    });
+    for (const wait of waits) {
+      expect(Number.isInteger(wait)).toBe(true);
+      expect(wait).toBeGreaterThanOrEqual(ORDER_STREAM_DEFAULTS.retryMinMs);
+      expect(wait).toBeLessThanOrEqual(ORDER_STREAM_DEFAULTS.retryMaxMs);
+    }
+    expect([ORDER_STREAM_DEFAULTS.retryMinMs, ORDER_STREAM_DEFAULTS.retryMaxMs]).toEqual([
+      2000, 8000,
+    ]);
+    // spread, not one value: 400 draws fill each second of the range
+    const seconds = new Set(waits.map((wait) => Math.min(5, Math.floor((wait - 2000) / 1000))));
+    expect([...seconds].sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

@@ -13,8 +13,9 @@ import type { Log } from '../../lib/log.ts';
  *   changes told while a read is running are folded into one more read after it.
  * - A stream ends after its order reaches a final status, after `lifetimeMs` (give or take a
  *   fifth, so that streams opened together do not all come back together): the browser
- *   reconnects on its own, and the new request checks the session again, so a signed-out or
- *   deactivated session stops receiving within that time. At most `maxPerUser` at once per
+ *   reconnects on its own (after the stream's `retry`, drawn per stream from 2 to 8 s), and the
+ *   new request checks the session again, so a signed-out or deactivated session stops
+ *   receiving within that time. At most `maxPerUser` at once per
  *   customer (tabs); a comment every `heartbeatMs` keeps proxies from closing an idle stream.
  */
 export interface OrderStreamsOptions {
@@ -24,15 +25,21 @@ export interface OrderStreamsOptions {
   maxPerUser?: number;
   lifetimeMs?: number;
   heartbeatMs?: number;
-  /** the browser's wait before reconnecting, sent as the stream's `retry` */
-  retryMs?: number;
+  /**
+   * The browser's wait before reconnecting, sent as the stream's `retry`: drawn per stream
+   * between these two, so that the browsers of an instance that stopped (all its streams ended
+   * at once) come back spread over the range instead of together.
+   */
+  retryMinMs?: number;
+  retryMaxMs?: number;
 }
 
 export const ORDER_STREAM_DEFAULTS = {
   maxPerUser: 8,
   lifetimeMs: 5 * 60_000,
   heartbeatMs: 25_000,
-  retryMs: 3000,
+  retryMinMs: 2000,
+  retryMaxMs: 8000,
 };
 
 interface Stream {
@@ -73,7 +80,8 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
   const maxPerUser = options.maxPerUser ?? ORDER_STREAM_DEFAULTS.maxPerUser;
   const lifetimeMs = options.lifetimeMs ?? ORDER_STREAM_DEFAULTS.lifetimeMs;
   const heartbeatMs = options.heartbeatMs ?? ORDER_STREAM_DEFAULTS.heartbeatMs;
-  const retryMs = options.retryMs ?? ORDER_STREAM_DEFAULTS.retryMs;
+  const retryMinMs = options.retryMinMs ?? ORDER_STREAM_DEFAULTS.retryMinMs;
+  const retryMaxMs = Math.max(retryMinMs, options.retryMaxMs ?? ORDER_STREAM_DEFAULTS.retryMaxMs);
   const byOrder = new Map<string, Set<Stream>>();
   const perUser = new Map<string, number>();
   /** orders being read: true when another change came in meanwhile */
@@ -184,6 +192,8 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
       });
+      // the browser keeps the last retry it got: a crash's reconnects are spread as well
+      const retryMs = retryMinMs + Math.floor(Math.random() * (retryMaxMs - retryMinMs + 1));
       response.write(`retry: ${retryMs}\n\n`);
       let streams = byOrder.get(view.id);
       if (!streams) byOrder.set(view.id, (streams = new Set()));

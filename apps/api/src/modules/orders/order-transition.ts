@@ -18,7 +18,7 @@ import type { Settings, Tx } from '@permuta/db';
 import { AppError, badRequest, notFound, unprocessable } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { EmailAmount, EmailTemplate } from '../../lib/emails.ts';
-import { appendLedgerEntry, availableStock, lockStock } from '../treasury/treasury.service.ts';
+import { appendLedgerEntry, availableStock, lockStocks } from '../treasury/treasury.service.ts';
 import {
   compareAndSetStatus,
   findOrderDetail,
@@ -374,7 +374,9 @@ async function recordLedger(
     case 'confirm_funds': {
       // More to pay than the order reserved (over-payment): the stock must cover the difference.
       if (!moved.refundOnly && dec(moved.amountReceive).gt(detail.order.amountReceive)) {
-        await lockStock(tx, detail.receive.id);
+        // the credit below takes the sent token's lock (its running balance): both in id order,
+        // or an over-payment of the opposite pair could take them crosswise
+        await lockStocks(tx, [detail.receive.id, detail.send.id]);
         const available = await availableStock(tx, detail.receive.id, moved.id);
         if (dec(available).lt(moved.amountReceive)) {
           throw unprocessable('INSUFFICIENT_STOCK', {

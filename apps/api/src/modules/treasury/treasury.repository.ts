@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { NOT_OWED_STATUS_LIST, orders, tokens, treasuryEntries, users } from '@permuta/db';
 import type { Db, NewTreasuryEntry, TreasuryEntry, Tx } from '@permuta/db';
 
@@ -6,7 +6,9 @@ import type { Db, NewTreasuryEntry, TreasuryEntry, Tx } from '@permuta/db';
  * The treasury ledger (PRODUCT.md section 2): append-only entries per token. Balance = credits -
  * debits; reserved = amounts to receive of the orders still in flight; available = balance -
  * reserved. Writers that debit lock the token row first (`lockToken`) so that two debits never
- * both see the same balance.
+ * both see the same balance. The balance itself is `tokens.ledger_balance`, which triggers on
+ * `treasury_entries` keep equal to the ledger's sum in the transaction of every entry (decision
+ * 064); nothing in the application writes it.
  */
 
 /**
@@ -31,13 +33,46 @@ export async function lockToken(tx: Tx, tokenId: string): Promise<void> {
     .for('no key update');
 }
 
-/** Sum of the ledger of a token (credits - debits), a decimal string. */
+/**
+ * Takes the row locks of several tokens in one order (by id), so that two transactions that
+ * each need two tokens' locks cannot take them crosswise and deadlock. A ledger entry takes its
+ * token's lock (the running balance's UPDATE, decision 064): a transaction that locks one
+ * token's stock and writes another token's entry locks both here first.
+ */
+export async function lockTokens(tx: Tx, tokenIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(tokenIds)].sort();
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(inArray(tokens.id, ids))
+    .orderBy(asc(tokens.id))
+    .for('no key update');
+}
+
+/**
+ * Sum of the ledger of a token (credits - debits), a decimal string: the token's running balance
+ * (`tokens.ledger_balance`, kept by the database with every entry, decision 064), not a sum of
+ * the whole ledger. Under `lockToken` no other writer can change it before commit.
+ */
 export async function ledgerBalance(db: Db | Tx, tokenId: string): Promise<string> {
   const [row] = await db
-    .select({ balance: sql<string>`coalesce(sum(${signedAmount}), 0)::text` })
-    .from(treasuryEntries)
-    .where(eq(treasuryEntries.tokenId, tokenId));
+    .select({ balance: sql<string>`${tokens.ledgerBalance}::text` })
+    .from(tokens)
+    .where(eq(tokens.id, tokenId));
   return row?.balance ?? '0';
+}
+
+/** The ledger summed entry by entry, per token: what `tokens.ledger_balance` must equal. */
+export async function summedLedgers(db: Db | Tx): Promise<Map<string, string>> {
+  const rows = await db
+    .select({
+      tokenId: treasuryEntries.tokenId,
+      balance: sql<string>`sum(${signedAmount})::text`,
+    })
+    .from(treasuryEntries)
+    .groupBy(treasuryEntries.tokenId);
+  return new Map(rows.map((row) => [row.tokenId, row.balance]));
 }
 
 /** Amounts to receive of the orders in flight for a token, optionally leaving one order out. */
@@ -76,14 +111,6 @@ export interface TokenBalanceRow {
 
 /** Balance and reserved amount of every token, in catalogue order. */
 export async function tokenBalances(db: Db | Tx): Promise<TokenBalanceRow[]> {
-  const ledger = db
-    .select({
-      tokenId: treasuryEntries.tokenId,
-      balance: sql<string>`sum(${signedAmount})`.as('balance'),
-    })
-    .from(treasuryEntries)
-    .groupBy(treasuryEntries.tokenId)
-    .as('ledger');
   const reserved = db
     .select({
       tokenId: orders.receiveTokenId,
@@ -99,11 +126,10 @@ export async function tokenBalances(db: Db | Tx): Promise<TokenBalanceRow[]> {
       code: tokens.code,
       name: tokens.name,
       precision: tokens.precision,
-      balance: sql<string>`coalesce(${ledger.balance}, 0)::text`,
+      balance: sql<string>`${tokens.ledgerBalance}::text`,
       reserved: sql<string>`coalesce(${reserved.reserved}, 0)::text`,
     })
     .from(tokens)
-    .leftJoin(ledger, eq(ledger.tokenId, tokens.id))
     .leftJoin(reserved, eq(reserved.tokenId, tokens.id))
     .orderBy(asc(tokens.sortOrder), asc(tokens.code));
 }

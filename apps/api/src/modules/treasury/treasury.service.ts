@@ -74,7 +74,7 @@ export async function availableStock(
   return dec(balance).minus(reserved).toFixed();
 }
 
-export { lockToken as lockStock } from './treasury.repository.ts';
+export { lockToken as lockStock, lockTokens as lockStocks } from './treasury.repository.ts';
 
 type TreasuryView = z.infer<typeof treasurySchema>;
 type EntryView = z.infer<typeof treasuryEntrySchema>;

@@ -1,0 +1,84 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, migrationsFolder } from './migrate.ts';
+import { testTargets } from './testing.ts';
+import type { TestDatabase } from './testing.ts';
+
+interface Journal {
+  entries: { tag: string }[];
+}
+
+/** A copy of the migrations folder that stops before the migration whose tag ends with `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'permuta-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const path = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(path, 'utf8')) as Journal;
+  const at = journal.entries.findIndex((entry) => entry.tag.endsWith(tag));
+  if (at < 0) throw new Error(`no migration ${tag}`);
+  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
+}
+
+/** What the previous release writes: an entry, knowing nothing of the running balance. */
+const entry = (token: string, direction: 'credit' | 'debit', amount: string) => sql`
+  INSERT INTO treasury_entries (token_id, direction, amount, kind, note)
+  VALUES (${token}, ${direction}::treasury_direction, ${amount}, 'adjustment', 'before the running balance')`;
+
+describe.each(testTargets())('the running ledger balance migration on $name', (target) => {
+  let database: TestDatabase;
+  let folder: string;
+
+  beforeAll(async () => {
+    database = await target.open({ migrate: false });
+    folder = migrationsBefore('_token_ledger_balance');
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.drop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('fills the balance from the ledger, then keeps it for writers that never name it', async () => {
+    const { db } = database.handle;
+    await migrate(database.handle, { folder });
+    await db.execute(sql`
+      INSERT INTO tokens (id, code, name, kind, precision)
+      VALUES ('usdt', 'USDT', 'Tether', 'crypto', 6), ('btc', 'BTC', 'Bitcoin', 'crypto', 8),
+             ('pix', 'PIX', 'PIX', 'pix', 2)`);
+    await db.execute(entry('usdt', 'credit', '100.5'));
+    await db.execute(entry('usdt', 'debit', '0.000001'));
+    await db.execute(entry('btc', 'credit', '0.12345678'));
+    await migrate(database.handle);
+
+    const balances = async () =>
+      (
+        await db.execute<{ code: string; balance: string }>(
+          sql`SELECT code, ledger_balance::text AS balance FROM tokens ORDER BY code`,
+        )
+      ).rows.map((row) => [row.code, Number(row.balance)]);
+    expect(await balances()).toEqual([
+      ['BTC', 0.12345678],
+      ['PIX', 0],
+      ['USDT', 100.499999],
+    ]);
+    // the previous release, still running during the upgrade, inserts as it always did
+    await db.execute(entry('pix', 'credit', '10'));
+    await db.execute(entry('usdt', 'debit', '0.499999'));
+    expect(await balances()).toEqual([
+      ['BTC', 0.12345678],
+      ['PIX', 10],
+      ['USDT', 100],
+    ]);
+    // and cannot take a sum below zero any more
+    await expect(db.execute(entry('pix', 'debit', '10.01'))).rejects.toThrow();
+    expect(await balances()).toEqual([
+      ['BTC', 0.12345678],
+      ['PIX', 10],
+      ['USDT', 100],
+    ]);
+  }, 120_000);
+});
