@@ -4,6 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { documentRoute, finishDocument, OPENAPI_TAGS, SECURITY_SCHEMES } from './openapi-rules.ts';
 
+const LOCAL_ADDRESS = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
 /**
  * OpenAPI 3.1 built from the routes' zod schemas, at /api/openapi.json; readable at /api/docs.
  * What every operation shares (its security, the error answers of its guard, validation and rate
@@ -25,7 +27,12 @@ export default fp<{ brandName: string; publicUrl: string }>(
           contact: { name: options.brandName, url: `${options.publicUrl}/contact` },
           license: { name: 'Proprietary', url: `${options.publicUrl}/terms-of-service` },
         },
-        servers: [{ url: options.publicUrl, description: 'This installation' }],
+        // a development address is no server to publish: the document's own origin then
+        servers: [
+          LOCAL_ADDRESS.test(options.publicUrl)
+            ? { url: '/', description: 'This installation (where this document is served)' }
+            : { url: options.publicUrl, description: 'This installation' },
+        ],
         tags: OPENAPI_TAGS,
         components: { securitySchemes: SECURITY_SCHEMES },
       },
