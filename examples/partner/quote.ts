@@ -42,7 +42,7 @@ if (import.meta.main) {
   const [send = 'PIX', receive = 'USDT', amount = '100', network] = process.argv.slice(2);
   const client = permutaClient(process.env.PERMUTA_URL ?? 'http://localhost:3000');
   const answer = await quote(client, { send, receive, amount, ...(network ? { network } : {}) });
-  console.log(
+  console.info(
     `${answer.amountSend} ${answer.send} -> ${answer.amountReceive} ${answer.receive}` +
       ` (fee ${answer.feePercent}%, network fee ${answer.networkFee})`,
   );

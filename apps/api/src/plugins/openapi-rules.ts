@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import type { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@permuta/contracts';
 import { requireAdmin, requireCustomer, requireVerifiedCustomer } from '../modules/auth/guards.ts';
 
@@ -112,7 +113,7 @@ export function documentRoute(route: RouteOptions): void {
   schema.response = response;
 }
 
-type Document = ReturnType<typeof import('fastify-type-provider-zod').jsonSchemaTransformObject>;
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
 
 type Operation = {
   security?: Array<Record<string, string[]>>;
