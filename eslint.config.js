@@ -15,6 +15,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'bench-results/**',
+      // generated from the OpenAPI document (npm run openapi:types)
+      'examples/partner/api-types.d.ts',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 /**
  * `npm test` (also `npm run validate`): every check, in the order that fails fastest.
- * lint -> typecheck -> unit -> API on PGlite -> API on PostgreSQL (when TEST_DATABASE_URL is set)
+ * lint -> OpenAPI lint -> typecheck -> unit -> API on PGlite -> API on PostgreSQL (when TEST_DATABASE_URL is set)
  * -> the previous commit's server on this commit's migrations (same condition) -> the short
  * benchmark (same condition) -> build -> browser tests -> the balanced pair behind nginx (same
  * condition). Stops at the first failing step; ends with one summary line.
@@ -29,6 +29,8 @@ const noPostgres = process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is
 
 const steps: Step[] = [
   { name: 'lint', command: ['npm', 'run', 'lint'] },
+  // the OpenAPI document: Redocly's recommended rules, and the example's types current (decision 058)
+  { name: 'lint-openapi', command: ['npm', 'run', 'lint:openapi'] },
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
   { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'] },
   {

@@ -29,6 +29,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { STORAGE_CHECK_TTL_MS, cachedCheck } from './lib/cached-check.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { catalogueRoutes, workCatalogueJobs } from './modules/catalogue/catalogue.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -257,6 +258,7 @@ export async function buildApp(
     service: services.auth,
   });
   await app.register(pricingRoutes, { pricing: services.pricing });
+  await app.register(ratesRoutes, { rates: services.rates });
   await app.register(walletRoutes, { service: services.wallets });
   await app.register(catalogueRoutes, {
     service: services.catalogue,

@@ -52,6 +52,7 @@ import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import type { PayoutService } from './modules/payouts/payouts.service.ts';
 import { loadPricingSnapshot } from './modules/pricing/pricing.repository.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createRatesService } from './modules/rates/rates.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -300,6 +301,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     contactInbox: createContactInboxService({ db, now }),
     storage,
     pricing,
+    // the public rates feed, priced by the same service (decision 058)
+    rates: createRatesService({ db, pricing, now }),
     orderChanged,
     orderStreams,
     mover,

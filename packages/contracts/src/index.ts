@@ -30,3 +30,4 @@ export * from './integrations.ts';
 export * from './demo.ts';
 export * from './payments.ts';
 export * from './reconciliation.ts';
+export * from './rates.ts';

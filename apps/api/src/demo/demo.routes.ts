@@ -30,6 +30,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'simulatePayment',
         tags: ['demo'],
         summary: 'Simulate the payment of my order (development demo only)',
         description:

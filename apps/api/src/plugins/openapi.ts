@@ -2,10 +2,20 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { documentRoute, finishDocument, OPENAPI_TAGS, SECURITY_SCHEMES } from './openapi-rules.ts';
 
-/** OpenAPI 3.1 built from the routes' zod schemas, at /api/openapi.json; readable at /api/docs. */
+const LOCAL_ADDRESS = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/**
+ * OpenAPI 3.1 built from the routes' zod schemas, at /api/openapi.json; readable at /api/docs.
+ * What every operation shares (its security, the error answers of its guard, validation and rate
+ * limit) is added here from how the route is registered (openapi-rules.ts), so the document
+ * follows the code; `npm run lint:openapi` lints it with Redocly (decision 058).
+ */
 export default fp<{ brandName: string; publicUrl: string }>(
   async (app, options) => {
+    // before any feature registers its routes: each one is documented as it is added
+    app.addHook('onRoute', documentRoute);
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -13,16 +23,21 @@ export default fp<{ brandName: string; publicUrl: string }>(
           title: `${options.brandName} API`,
           version: '1.0.0',
           description:
-            'JSON API of the exchange. Errors always have the shape `{ "error": { "code", "message", "fields", "requestId" } }`; messages follow the Accept-Language header (pt-BR or en-US).',
+            'JSON API of the exchange. Errors always have the shape `{ "error": { "code", "message", "fields", "requestId" } }` (the `ApiError` schema); messages follow the Accept-Language header (pt-BR or en-US). Signed-in calls carry the `auth_token` session cookie; state-changing ones must come from the site\'s own origin.',
+          contact: { name: options.brandName, url: `${options.publicUrl}/contact` },
+          license: { name: 'Proprietary', url: `${options.publicUrl}/terms-of-service` },
         },
-        servers: [{ url: options.publicUrl }],
-        tags: [
-          { name: 'pricing', description: 'Public token catalogue and quotes' },
-          { name: 'health', description: 'Liveness, readiness and metrics' },
+        // a development address is no server to publish: the document's own origin then
+        servers: [
+          LOCAL_ADDRESS.test(options.publicUrl)
+            ? { url: '/', description: 'This installation (where this document is served)' }
+            : { url: options.publicUrl, description: 'This installation' },
         ],
+        tags: OPENAPI_TAGS,
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => finishDocument(jsonSchemaTransformObject(input)),
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -68,6 +68,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'listAdmins',
         tags,
         summary: 'List the admins',
         response: { 200: z.object({ items: z.array(adminListItemSchema) }), ...errors },
@@ -81,6 +82,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'createAdmin',
         tags,
         summary: 'Register a new admin',
         body: adminCreateSchema,
@@ -98,6 +100,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'updateAdmin',
         tags,
         summary: "Change an admin's username or password",
         description:
@@ -115,6 +118,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'deleteAdmin',
         tags,
         summary: 'Delete an admin',
         description: 'Refused for the caller itself and for the last admin.',
@@ -134,6 +138,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/customers',
     {
       schema: {
+        operationId: 'listCustomers',
         tags,
         summary: 'Search the customers',
         description:
@@ -149,6 +154,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/customers/:id',
     {
       schema: {
+        operationId: 'getCustomer',
         tags,
         summary: "A customer's profile, documents, wallets and orders",
         params: idParams,
@@ -162,6 +168,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/customers/:id/active',
     {
       schema: {
+        operationId: 'setCustomerActive',
         tags,
         summary: 'Activate or deactivate a customer',
         description: 'Deactivation signs the customer out everywhere.',
@@ -178,6 +185,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/customers/:id/national-id',
     {
       schema: {
+        operationId: 'setCustomerNationalId',
         tags,
         summary: "Mark a customer's national ID (CPF) as verified or not",
         params: idParams,
@@ -195,6 +203,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/documents/:id/review',
     {
       schema: {
+        operationId: 'reviewDocument',
         tags,
         summary: "Approve or reject a customer's document",
         description:
@@ -213,6 +222,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/me/two-factor/enable',
     {
       schema: {
+        operationId: 'enableAdminTwoFactor',
         tags,
         summary: 'Start two-factor enrolment',
         description:
@@ -228,6 +238,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/me/two-factor/verify',
     {
       schema: {
+        operationId: 'confirmAdminTwoFactor',
         tags,
         summary: 'Finish two-factor enrolment with a code from the app',
         description: 'Turns two-factor on; the session cookie is renewed.',
@@ -243,6 +254,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/me/two-factor/disable',
     {
       schema: {
+        operationId: 'disableAdminTwoFactor',
         tags,
         summary: 'Turn two-factor off',
         description:

@@ -18,6 +18,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
     '/api/v1/admin/audit',
     {
       schema: {
+        operationId: 'listAuditEntries',
         tags: ['admin', 'audit'],
         summary: 'Audit log',
         description:

@@ -65,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'registerCustomer',
         tags,
         summary: 'Register a customer',
         description:
@@ -85,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'signIn',
         tags,
         summary: 'Customer sign-in',
         description:
@@ -104,9 +106,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/v1/auth/sign-out',
     {
       schema: {
+        operationId: 'signOut',
         tags,
         summary: 'Sign out',
         description: 'Revokes the session and clears its cookie.',
+        response: { 204: z.null().describe('Signed out (also without a session)') },
       },
     },
     async (request, reply) => {
@@ -116,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         auth ? { userId: auth.userId, role: auth.role, sessionId: auth.sessionId } : null,
       );
       forwardCookies(reply, setCookies);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -125,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireSignedIn,
       schema: {
+        operationId: 'getMe',
         tags,
         summary: 'The signed-in user',
         response: { 200: sessionResponseSchema },
@@ -144,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'verifyEmail',
         tags,
         summary: 'Confirm an e-mail address',
         description: 'The token of the validation link; single use, valid 24 h.',
@@ -162,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'resendVerificationEmail',
         tags,
         summary: 'Send the validation link again',
         description: `At most once every ${RESEND_SECONDS} s; older links stop working.`,
@@ -184,6 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'requestPasswordReset',
         tags,
         summary: 'Ask for a password reset code',
         description:
@@ -208,6 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'resetPassword',
         tags,
         summary: 'Reset the password with the e-mailed code',
         description: 'Ends every session of the account.',
@@ -226,6 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'changeMyPassword',
         tags,
         summary: 'Change the password',
         description: 'Needs the current password; ends every other session.',
@@ -249,6 +259,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'updateMyContact',
         tags,
         summary: 'Edit contact information',
         body: contactInfoSchema,
@@ -270,6 +281,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'updateMyDefaultTokens',
         tags,
         summary: 'Default tokens to send and receive',
         body: defaultTokensSchema,
@@ -284,6 +296,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'signInAdmin',
         tags: ['admin'],
         summary: 'Admin sign-in',
         description:
@@ -304,6 +317,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       config: strict,
       schema: {
+        operationId: 'verifyAdminTwoFactor',
         tags: ['admin'],
         summary: 'Admin sign-in, second step',
         description: 'A 6-digit TOTP code or a recovery code.',

@@ -76,6 +76,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/tokens',
     {
       schema: {
+        operationId: 'listTokens',
         tags,
         summary: 'Every token with its networks and latest price',
         response: { 200: adminTokenListSchema, ...errors },
@@ -89,6 +90,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'createToken',
         tags,
         summary: 'Add a token with at least one network',
         body: tokenCreateSchema,
@@ -103,6 +105,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/tokens/:coinName',
     {
       schema: {
+        operationId: 'getToken',
         tags,
         summary: 'One token by its code, with networks and latest price',
         params: tokenParamsSchema,
@@ -117,6 +120,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'updateToken',
         tags,
         summary: "Change a token's fields",
         description: 'The kind cannot change while wallets or orders use the token (409).',
@@ -133,6 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'setTokenEnabled',
         tags,
         summary: 'Enable or disable a token (customers see the change at once)',
         params: tokenParamsSchema,
@@ -149,6 +154,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'createTokenNetwork',
         tags,
         summary: 'Add a network to a token',
         params: tokenParamsSchema,
@@ -167,6 +173,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'updateTokenNetwork',
         tags,
         summary: "Change a network's fields",
         description:
@@ -190,6 +197,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'setTokenNetworkEnabled',
         tags,
         summary: 'Enable or disable a network',
         params: networkParamsSchema,
@@ -212,6 +220,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/tokens/:coinName/price',
     {
       schema: {
+        operationId: 'setTokenPrice',
         tags,
         summary: 'Set a manual price in BRL',
         description:
@@ -236,6 +245,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/price-holds',
     {
       schema: {
+        operationId: 'listPriceHolds',
         tags,
         summary: 'Feed prices held for a decision',
         description:
@@ -250,6 +260,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/price-holds/:coinName/accept',
     {
       schema: {
+        operationId: 'acceptPriceHold',
         tags,
         summary: 'Apply a held feed price',
         description:
@@ -267,6 +278,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/price-holds/:coinName/reject',
     {
       schema: {
+        operationId: 'rejectPriceHold',
         tags,
         summary: 'Drop a held feed price and keep the accepted one',
         params: tokenParamsSchema,
@@ -280,6 +292,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/tokens/:coinName/price-source',
     {
       schema: {
+        operationId: 'setTokenPriceSource',
         tags,
         summary: 'Price a token manually or from the exchange ticker',
         description: 'The exchange source needs a ticker symbol (USDTBRL, or ETHUSDT*USDTBRL).',
@@ -301,6 +314,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/tokens/:coinName/prices',
     {
       schema: {
+        operationId: 'listTokenPrices',
         tags,
         summary: "A token's price history, newest first",
         params: tokenParamsSchema,
@@ -316,6 +330,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/prices/refresh',
     {
       schema: {
+        operationId: 'refreshPrices',
         tags,
         summary: "Read the exchange's ticker now for every token priced by the exchange",
         description:
@@ -343,6 +358,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { adminRole: 'owner' },
       schema: {
+        operationId: 'syncCatalogue',
         tags,
         summary: "Import coins and networks from the exchange's capital config",
         description:
@@ -377,6 +393,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/fee-rules',
     {
       schema: {
+        operationId: 'listFeeRules',
         tags,
         summary: 'The general rate, the pair rules and the band the terms promise',
         response: { 200: feeRulesSchema, ...errors },
@@ -389,6 +406,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/fee-rules/general',
     {
       schema: {
+        operationId: 'setGeneralFeeRule',
         tags,
         summary: 'Set the general rate (percentage, 0 <= rate < 50)',
         body: generalFeeSchema,
@@ -402,6 +420,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/fee-rules',
     {
       schema: {
+        operationId: 'createFeeRule',
         tags,
         summary: 'Add a rule for a pair (token sent, token received, percentage)',
         body: feeRuleCreateSchema,
@@ -416,6 +435,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/fee-rules/:id',
     {
       schema: {
+        operationId: 'updateFeeRule',
         tags,
         summary: "Change a pair rule's rate",
         params: feeRuleParamsSchema,
@@ -431,6 +451,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/fee-rules/:id',
     {
       schema: {
+        operationId: 'deleteFeeRule',
         tags,
         summary: 'Delete a pair rule (the general rate applies to that pair again)',
         params: feeRuleParamsSchema,

@@ -24,6 +24,7 @@ export const contactInboxRoutes: FastifyPluginAsyncZod<{ service: ContactInboxSe
     '/api/v1/admin/contact-messages',
     {
       schema: {
+        operationId: 'listContactMessages',
         tags,
         summary: 'Contact messages',
         description:
@@ -39,6 +40,7 @@ export const contactInboxRoutes: FastifyPluginAsyncZod<{ service: ContactInboxSe
     '/api/v1/admin/contact-messages/:id/answered',
     {
       schema: {
+        operationId: 'markContactMessageAnswered',
         tags,
         summary: 'Mark a contact message answered',
         description:

@@ -14,6 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ service: ContactService }> =
     '/api/v1/contact',
     {
       schema: {
+        operationId: 'sendContactMessage',
         tags: ['contact'],
         summary: 'Send a message to support from the contact page',
         description:

@@ -18,6 +18,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     '/api/v1/admin/dashboard',
     {
       schema: {
+        operationId: 'getDashboard',
         tags: ['admin-dashboard'],
         summary: 'The work waiting now and the series of the last weeks',
         description:

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
 import type { DocumentFile, DocumentsService } from './documents.service.ts';
 import type { UploadedFile } from './file-check.ts';
-import { apiErrors } from '../../lib/api-errors.ts';
+import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 413);
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -89,6 +89,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'listMyDocuments',
         tags,
         summary: 'My documents',
         description:
@@ -107,6 +108,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'uploadMyDocument',
         tags,
         summary: 'Upload a document',
         description:
@@ -132,11 +134,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'downloadMyDocumentFile',
         tags,
         summary: 'Download one of my documents',
         description: 'The stored file as an attachment; 404 for a document that is not mine.',
         params: idParams,
-        response: errors,
+        response: { 200: fileAnswer('upload', 'The document file'), ...errors },
       },
     },
     async (request, reply) => {
@@ -151,6 +154,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
       config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
+        operationId: 'listDocuments',
         tags: ['admin'],
         summary: 'Documents waiting for review',
         description:
@@ -168,12 +172,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
       config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
+        operationId: 'downloadDocumentFile',
         tags: ['admin'],
         summary: "A customer's document file",
         description: 'Inline for viewing; with `download=1` as an attachment. Audited.',
         params: idParams,
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-        response: errors,
+        response: { 200: fileAnswer('upload', 'The document file'), ...errors },
       },
     },
     async (request, reply) => {

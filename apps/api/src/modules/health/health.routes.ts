@@ -19,7 +19,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/healthz',
     {
-      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: healthSchema },
+      },
       logLevel: 'warn',
     },
     async () => ({ status: 'ok' as const }),
@@ -29,6 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     '/readyz',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'The database and the file storage are reachable, every migration is applied',
         response: { 200: readySchema, 503: readySchema },

@@ -31,6 +31,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
     '/api/v1/admin/integrations',
     {
       schema: {
+        operationId: 'listIntegrations',
         tags,
         summary: 'The providers money moves through by itself',
         description:
@@ -48,6 +49,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
     '/api/v1/admin/integrations/:provider',
     {
       schema: {
+        operationId: 'updateIntegration',
         tags,
         summary: 'Change a provider’s settings, credentials or switches',
         description:
@@ -71,6 +73,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
     '/api/v1/admin/integrations/:provider/test',
     {
       schema: {
+        operationId: 'testIntegration',
         tags,
         summary: 'Try a provider’s stored settings',
         description:

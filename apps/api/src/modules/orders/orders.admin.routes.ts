@@ -18,7 +18,7 @@ import { fromAllowedOrigin } from '../../plugins/same-origin.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readMultipart, sendOrderFile, sendOrderFilePreview } from './order-files.ts';
 import type { AdminOrdersService } from './orders.admin.service.ts';
-import { apiErrors } from '../../lib/api-errors.ts';
+import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 
 function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>, excel: boolean) {
@@ -52,6 +52,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'listOrders',
         tags,
         summary: 'Orders',
         description:
@@ -68,12 +69,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'exportOrdersCsv',
         tags,
         summary: 'Orders as CSV',
         description:
           "Every order matching the list's filters (`cursor` and `limit` are ignored), streamed as text/csv. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe. `dialect=excel-pt-BR` writes what Excel in Portuguese opens as columns: a UTF-8 byte order mark, semicolons, decimal commas, dates in Brasília time and Portuguese headers.",
         querystring: adminOrderExportQuerySchema,
-        response: errors,
+        response: { 200: fileAnswer('csv', 'The orders'), ...errors },
       },
     },
     async (request, reply) => {
@@ -87,6 +89,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'confirmOrderFunds',
         tags,
         summary: 'Confirm funds of several orders',
         description:
@@ -104,6 +107,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'getOrder',
         tags,
         summary: 'One order',
         description:
@@ -120,6 +124,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'transitionOrder',
         tags,
         summary: 'Move an order',
         description:
@@ -137,6 +142,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'payOrder',
         tags,
         summary: 'Paid by hand',
         description:
@@ -158,6 +164,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'refundOrder',
         tags,
         summary: 'Refund',
         description:
@@ -179,6 +186,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'attachOrderBoleto',
         tags,
         summary: 'Upload the boleto',
         description:
@@ -199,11 +207,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'downloadOrderFile',
         tags,
         summary: 'A file of an order',
         description: 'As an attachment; the download is audited. 404 when there is no such file.',
         params: orderFileParamsSchema,
-        response: errors,
+        response: { 200: fileAnswer('upload', 'The file, as an attachment'), ...errors },
       },
     },
     async (request, reply) =>
@@ -227,12 +236,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
       ],
       config: { sameOriginFrame: true },
       schema: {
+        operationId: 'previewOrderFile',
         tags,
         summary: 'A file of an order, to show inside the order page',
         description:
           'Inline, for a JPG, PNG or PDF only (sniffed from the content): 415 ORDER_FILE_NO_PREVIEW otherwise. Framable by this origin only; refused (403) to pages of other origins. A GET is audited; a HEAD (what is it?) is not.',
         params: orderFileParamsSchema,
-        response: apiErrors(400, 401, 403, 404, 415),
+        response: {
+          200: fileAnswer('upload', 'The file, inline'),
+          ...apiErrors(400, 401, 403, 404, 415),
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   confirmPaymentSchema,
@@ -20,7 +19,7 @@ import { idempotencyKeyOf } from './idempotency.ts';
 import { readMultipart, sendOrderFile } from './order-files.ts';
 import type { OrderStreams } from './order-streams.ts';
 import type { OrdersService } from './orders.service.ts';
-import { apiErrors } from '../../lib/api-errors.ts';
+import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 413, 422, 503);
 
@@ -40,6 +39,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireVerifiedCustomer,
       schema: {
+        operationId: 'lockQuote',
         tags,
         summary: 'Lock a quote',
         description:
@@ -56,6 +56,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireVerifiedCustomer,
       schema: {
+        operationId: 'createOrder',
         tags,
         summary: 'Create an order',
         description:
@@ -76,6 +77,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'listMyOrders',
         tags,
         summary: 'My orders',
         description: 'Newest first, by status (`all` by default), paginated.',
@@ -91,6 +93,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'getMyOrderLimits',
         tags,
         summary: 'My order limits',
         description:
@@ -106,6 +109,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'getMyOrder',
         tags,
         summary: 'One of my orders',
         description:
@@ -122,13 +126,14 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'streamMyOrder',
         tags,
         summary: 'My order, live (server-sent events)',
         description:
           'A `text/event-stream` of the order: `event: order` with the same body as GET /api/v1/orders/:id at once and after every change of the order, on any instance, within a second; `: ping` comments every 25 s. The stream ends after the order reaches a final status, and after about 5 minutes (the browser reconnects after `retry`, checking the session again). 404 for an order that is not mine; 429 ORDER_STREAMS_LIMIT with too many streams open at once.',
         params: orderIdParamsSchema,
         response: {
-          200: z.string().describe('text/event-stream'),
+          200: fileAnswer('eventStream', 'The order, then each change of it'),
           ...errors,
           429: apiErrorSchema,
         },
@@ -152,6 +157,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'uploadPaymentProof',
         tags,
         summary: 'Send the proof of payment',
         description:
@@ -173,6 +179,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'confirmMyPayment',
         tags,
         summary: 'I have paid',
         description:
@@ -190,6 +197,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'cancelMyOrder',
         tags,
         summary: 'Cancel my order',
         description: 'pending -> canceled; 409 ORDER_STATE_CONFLICT from any other status.',
@@ -205,6 +213,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'confirmReceipt',
         tags,
         summary: 'I received it',
         description: 'admin_paid -> completed; 409 ORDER_STATE_CONFLICT from any other status.',
@@ -220,12 +229,13 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'downloadMyOrderFile',
         tags,
         summary: 'A file of my order',
         description:
           '`proof`, `payment_proof`, `refund_proof` or `boleto`, as an attachment; 404 when the order is not mine or has no such file.',
         params: orderFileParamsSchema,
-        response: errors,
+        response: { 200: fileAnswer('upload', 'The file, as an attachment'), ...errors },
       },
     },
     async (request, reply) =>

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { orderHistoryExportQuerySchema, orderIdParamsSchema } from '@permuta/contracts';
 import type { Db } from '@permuta/db';
 import { requestLocale } from '../../lib/locale.ts';
-import { apiErrors } from '../../lib/api-errors.ts';
+import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
 import { requireCustomer, signedIn } from '../auth/guards.ts';
 import { historyCsv, receiptOrder, receiptPdf } from './receipts.ts';
 
@@ -38,12 +38,13 @@ export const customerReceiptRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'exportMyOrdersCsv',
         tags,
         summary: 'My order history as CSV',
         description:
           "Every order of the caller, newest first, streamed as text/csv (the admin export's format). `dialect=excel-pt-BR`: a UTF-8 byte order mark, semicolons, decimal commas, dates in Brasília time, Portuguese headers, statuses and payment methods. Cells a spreadsheet would run as a formula are prefixed with an apostrophe.",
         querystring: orderHistoryExportQuerySchema,
-        response: errors,
+        response: { 200: fileAnswer('csv', 'The orders, newest first'), ...errors },
       },
     },
     async (request, reply) => {
@@ -64,12 +65,13 @@ export const customerReceiptRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'downloadMyOrderReceipt',
         tags,
         summary: 'Receipt of my completed order',
         description:
           "A PDF in the caller's language (Accept-Language, then the locale cookie): reference, customer and CPF, creation and completion times in Brasília time, amounts sent and received, rate, fees, payment method, destination and transaction ids. 404 for an order that is not the caller's; 409 RECEIPT_NOT_READY until the order is completed.",
         params: orderIdParamsSchema,
-        response: errors,
+        response: { 200: fileAnswer('pdf', 'The receipt'), ...errors },
       },
     },
     async (request, reply) => {

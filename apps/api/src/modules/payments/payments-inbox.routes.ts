@@ -33,6 +33,7 @@ export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInbox
     '/api/v1/admin/payments',
     {
       schema: {
+        operationId: 'listIncomingPayments',
         tags,
         summary: 'Incoming payments',
         description:
@@ -48,6 +49,7 @@ export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInbox
     '/api/v1/admin/payments/:id/attach',
     {
       schema: {
+        operationId: 'attachIncomingPayment',
         tags,
         summary: 'Attach an unmatched payment to an order',
         description:
@@ -64,6 +66,7 @@ export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInbox
     '/api/v1/admin/payments/:id/refund',
     {
       schema: {
+        operationId: 'refundIncomingPayment',
         tags,
         summary: 'Return an incoming payment to its payer through its provider (PIX devolução)',
         description:
@@ -80,6 +83,7 @@ export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInbox
     '/api/v1/admin/payments/:id/refunded',
     {
       schema: {
+        operationId: 'markIncomingPaymentRefunded',
         tags,
         summary: 'Record an incoming payment returned to its payer by hand',
         description:

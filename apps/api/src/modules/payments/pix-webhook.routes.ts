@@ -7,6 +7,8 @@ import {
   verifyWebhookSignature,
 } from '../../adapters/pix/pix-webhook.ts';
 import type { Log } from '../../lib/log.ts';
+import { z } from 'zod';
+import { apiErrors } from '../../lib/api-errors.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { PIX_WEBHOOK_PATH } from './pix-deposits.service.ts';
 import type { PixDeposits } from './pix-deposits.service.ts';
@@ -87,8 +89,14 @@ export const pixWebhookRoutes: FastifyPluginAsync<{
       summary: 'PIX received (the PSP’s webhook)',
       description:
         'The API Pix callback `{ pix: [...] }`; each endToEndId is looked up at the PSP, never credited from the body. With a webhook secret set, `x-pix-signature` is required (401).',
+      response: {
+        200: z.object({ received: z.number().int() }),
+        ...apiErrors(400, 401, 413, 429, 503),
+      },
     },
   };
-  app.post(PIX_WEBHOOK_PATH, options, handle);
-  app.post(`${PIX_WEBHOOK_PATH}/pix`, options, handle);
+  // one operation per address (the document wants each operationId once)
+  const as = (operationId: string) => ({ ...options, schema: { ...options.schema, operationId } });
+  app.post(PIX_WEBHOOK_PATH, as('receivePixWebhook'), handle);
+  app.post(`${PIX_WEBHOOK_PATH}/pix`, as('receivePixWebhookPixSuffix'), handle);
 };

@@ -25,6 +25,7 @@ export const payoutRiskRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'approvePayout',
         tags: ['admin', 'orders'],
         summary: 'Approve a held automatic payout',
         description:
@@ -47,6 +48,7 @@ export const payoutRiskRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'recordPaidTwice',
         tags: ['admin', 'orders'],
         summary: 'Close an order whose automatic payout was made twice',
         description:

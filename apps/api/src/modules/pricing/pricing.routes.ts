@@ -15,6 +15,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
     '/api/v1/tokens',
     {
       schema: {
+        operationId: 'listPublicTokens',
         tags: ['pricing'],
         summary: 'Public token catalogue',
         description:
@@ -31,6 +32,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
     '/api/v1/quotes',
     {
       schema: {
+        operationId: 'getQuote',
         tags: ['pricing'],
         summary: 'Quote an exchange',
         description:

@@ -8,7 +8,12 @@ import {
   SETTINGS_DEFAULTS,
   unitOf,
 } from '@permuta/contracts';
-import type { CatalogueResponse, PublicToken, QuoteResponse } from '@permuta/contracts';
+import type {
+  CatalogueResponse,
+  PublicToken,
+  QuoteMathInput,
+  QuoteResponse,
+} from '@permuta/contracts';
 import type { z } from 'zod';
 import type { quoteRequestSchema } from '@permuta/contracts';
 import { badRequest, unavailable, unprocessable } from '../../lib/app-error.ts';
@@ -271,7 +276,61 @@ export function createPricingService(deps: PricingServiceDeps) {
     async quote(input: QuoteInput): Promise<QuoteResponse> {
       return { ...(await ofSnapshot(input)), quotedAt: now().toISOString() };
     },
+
+    /**
+     * Every direction a quote would answer now, with the very inputs of its arithmetic: both
+     * tokens priced and fresh, the crypto side's network open for the deposit or the payout, a
+     * fee rule. For the public rates feed (modules/rates), which must never price otherwise.
+     */
+    async directions(): Promise<QuoteDirection[]> {
+      const snap = await snapshot();
+      const found: QuoteDirection[] = [];
+      for (const send of snap.tokens) {
+        for (const receive of snap.tokens) {
+          if (send.id === receive.id || isStale(send, snap) || isStale(receive, snap)) continue;
+          const cryptoSide =
+            receive.kind === 'crypto' ? receive : send.kind === 'crypto' ? send : null;
+          const open = cryptoSide
+            ? cryptoSide.networks.filter((n) =>
+                cryptoSide === receive ? n.withdrawEnabled : n.depositEnabled,
+              )
+            : [null];
+          for (const network of open) {
+            let math: QuoteMathInput;
+            try {
+              math = {
+                send: { precision: send.precision, priceBrl: send.price!.brl },
+                receive: { precision: receive.precision, priceBrl: receive.price!.brl },
+                feePercent: feePercent(send, receive, snap),
+                networkFee: receive.kind === 'crypto' && network ? network.withdrawFee : '0',
+              };
+            } catch {
+              continue; // no fee rule: no quote either
+            }
+            const limits = receiveLimits(
+              receive.kind,
+              receive.kind === 'crypto' ? network : null,
+              snap.settings,
+            );
+            found.push({ send, receive, network, math, limits });
+          }
+        }
+      }
+      return found;
+    },
   };
+}
+
+/** A direction quotes answer now (PricingService.directions). */
+export interface QuoteDirection {
+  send: SnapshotToken;
+  receive: SnapshotToken;
+  /** the crypto side's network (the payout's when the token received is crypto) */
+  network: SnapshotNetwork | null;
+  /** what quoteForSend / quoteForReceive are given for this direction */
+  math: QuoteMathInput;
+  /** limits of the amount received */
+  limits: { min: string | null; max: string | null };
 }
 
 export type PricingService = ReturnType<typeof createPricingService>;

@@ -6,7 +6,7 @@ import {
   reconciliationReportSchema,
 } from '@permuta/contracts';
 import { defaultAdminRole, requireAdmin } from '../auth/guards.ts';
-import { apiErrors } from '../../lib/api-errors.ts';
+import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
 
 /** The back office's daily reconciliation report (/admin/reconciliation, decision 046). */
@@ -21,6 +21,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/reconciliation',
     {
       schema: {
+        operationId: 'getReconciliation',
         tags,
         summary: 'Daily reconciliation report',
         description:
@@ -36,12 +37,16 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{
     '/api/v1/admin/reconciliation.csv',
     {
       schema: {
+        operationId: 'exportReconciliationCsv',
         tags,
         summary: 'One account of the daily reconciliation report as CSV',
         description:
           "The account's figures, then its differences, in one table. `dialect=excel-pt-BR` writes what Excel in Portuguese opens as columns (byte order mark, semicolons, decimal commas, Brasília time); `standard` (default) is for programs (commas, decimal points, ISO instants). Cells a spreadsheet would run as a formula are prefixed with an apostrophe. 404 RECONCILIATION_ACCOUNT_NOT_FOUND when the account had nothing that day.",
         querystring: reconciliationCsvQuerySchema,
-        response: apiErrors(400, 401, 403, 404, 422),
+        response: {
+          200: fileAnswer('csv', "The account's figures and differences"),
+          ...apiErrors(400, 401, 403, 404, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -42,6 +42,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'listMyReviewableOrders',
         tags: ['reviews'],
         summary: 'My completed orders that I can still review',
         description: 'Completed orders of the caller without a review, newest first (at most 100).',
@@ -56,6 +57,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'createReview',
         tags: ['reviews'],
         summary: 'Review one of my completed orders',
         description:
@@ -73,6 +75,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'listMyReviews',
         tags: ['reviews'],
         summary: 'My reviews',
         description: 'Newest first, with the order reference and whether the public sees it.',
@@ -92,6 +95,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
     '/api/v1/reviews',
     {
       schema: {
+        operationId: 'listPublicReviews',
         tags: ['reviews'],
         summary: 'Published reviews (testimonials)',
         description:
@@ -116,6 +120,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
       config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
+        operationId: 'listReviews',
         tags: adminTags,
         summary: 'Every review, filtered',
         description:
@@ -133,6 +138,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
       config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
+        operationId: 'setReviewVisible',
         tags: adminTags,
         summary: 'Hide a review from the public pages, or show it again',
         description: 'Writes an audit entry (before and after) with the change.',
@@ -151,6 +157,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = 
       config: { adminRole: 'operator' },
       onRequest: requireAdmin,
       schema: {
+        operationId: 'deleteReview',
         tags: adminTags,
         summary: 'Delete a review',
         description: 'For good; the audit entry keeps what it said.',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { robotsTxt, sitemapXml } from '@permuta/contracts/seo';
+import { fileAnswer } from '../../lib/api-errors.ts';
 
 /**
  * /sitemap.xml and /robots.txt for search engines, with absolute URLs from PUBLIC_URL. Built
@@ -17,8 +18,10 @@ export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
     '/sitemap.xml',
     {
       schema: {
+        operationId: 'getSitemap',
         tags: ['seo'],
         summary: 'Sitemap of the public pages in both languages, with hreflang alternates',
+        response: { 200: fileAnswer('xml', 'The sitemap') },
       },
     },
     async (_request, reply) =>
@@ -27,7 +30,14 @@ export const seoRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
 
   app.get(
     '/robots.txt',
-    { schema: { tags: ['seo'], summary: 'Crawling rules, with the sitemap address' } },
+    {
+      schema: {
+        operationId: 'getRobotsTxt',
+        tags: ['seo'],
+        summary: 'Crawling rules, with the sitemap address',
+        response: { 200: fileAnswer('text', 'The rules') },
+      },
+    },
     async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', cache).send(robots),
   );

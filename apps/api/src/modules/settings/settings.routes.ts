@@ -53,6 +53,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
     '/api/v1/settings',
     {
       schema: {
+        operationId: 'getPublicSettings',
         tags: ['settings'],
         summary: 'The public settings',
         description:
@@ -75,6 +76,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
       '/api/v1/admin/settings',
       {
         schema: {
+          operationId: 'getSettings',
           tags,
           summary: 'Every setting',
           response: { 200: settingsViewSchema, ...errors },
@@ -91,6 +93,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
       {
         attachValidation: true,
         schema: {
+          operationId: 'updateSettings',
           tags,
           summary: 'Change some settings',
           description:
@@ -109,6 +112,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
       '/api/v1/admin/settings/history',
       {
         schema: {
+          operationId: 'listSettingsHistory',
           tags,
           summary: 'The latest changes of the settings',
           description: 'The last 20 audit entries about the settings: who, when, before and after.',
@@ -125,6 +129,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
       {
         config: { adminRole: 'operator' },
         schema: {
+          operationId: 'getSecuritySettings',
           tags: ['admin'],
           summary: 'Whether two-factor is mandatory for admins',
           response: { 200: adminSecuritySchema, ...errors },
@@ -137,6 +142,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
       '/api/v1/admin/security',
       {
         schema: {
+          operationId: 'updateSecuritySettings',
           tags: ['admin'],
           summary: 'Make two-factor mandatory for admins, or not',
           description:

@@ -25,6 +25,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod<{ treasury: TreasuryService }
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'getTreasury',
         tags,
         summary: 'Treasury balances',
         description:
@@ -40,6 +41,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod<{ treasury: TreasuryService }
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'listTreasuryEntries',
         tags,
         summary: 'Treasury ledger entries',
         description: 'Newest first, keyset-paginated by `nextCursor`, optionally for one token.',
@@ -55,6 +57,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod<{ treasury: TreasuryService }
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'createTreasuryAdjustment',
         tags,
         summary: 'Adjust the stock of a token',
         description:

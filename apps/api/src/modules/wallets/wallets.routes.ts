@@ -39,6 +39,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ service: WalletsService }> = 
     '/api/v1/banks',
     {
       schema: {
+        operationId: 'listBanks',
         tags,
         summary: 'Brazilian banks that take PIX',
         description:
@@ -57,6 +58,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ service: WalletsService }> = 
     {
       onRequest: requireCustomer,
       schema: {
+        operationId: 'listMyWallets',
         tags,
         summary: 'My wallets',
         description: 'Every wallet of the signed-in customer with its token and network.',
@@ -74,6 +76,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ service: WalletsService }> = 
     {
       onRequest: requireVerifiedCustomer,
       schema: {
+        operationId: 'createMyWallet',
         tags,
         summary: 'Add a wallet',
         description:
@@ -93,6 +96,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ service: WalletsService }> = 
     {
       onRequest: requireVerifiedCustomer,
       schema: {
+        operationId: 'updateMyWallet',
         tags,
         summary: 'Change a wallet',
         description:
@@ -111,6 +115,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ service: WalletsService }> = 
     {
       onRequest: requireVerifiedCustomer,
       schema: {
+        operationId: 'deleteMyWallet',
         tags,
         summary: 'Remove a wallet',
         description:
