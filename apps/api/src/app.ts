@@ -26,6 +26,8 @@ import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { partnerApiRoutes } from './modules/partners/partner-api.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
@@ -268,6 +270,12 @@ export async function buildApp(
     brandName: config.brandName,
     allowedOrigins: config.allowedOrigins,
     now,
+  });
+  await app.register(partnersRoutes, { service: services.partners });
+  await app.register(partnerApiRoutes, {
+    partners: services.partners,
+    orders: services.orders,
+    rateLimitPerMinute: config.rateLimitPerMinute,
   });
   await app.register(treasuryRoutes, { treasury: services.treasury });
   await app.register(settingsRoutes, { service: services.settings });

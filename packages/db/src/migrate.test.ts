@@ -41,6 +41,8 @@ const TABLES = [
   'payout_approvals',
   'contact_messages',
   'request_counters',
+  'businesses',
+  'api_keys',
 ];
 
 describe('the migrations folder', () => {

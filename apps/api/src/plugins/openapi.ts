@@ -16,9 +16,21 @@ export default fp<{ brandName: string; publicUrl: string }>(
             'JSON API of the exchange. Errors always have the shape `{ "error": { "code", "message", "fields", "requestId" } }`; messages follow the Accept-Language header (pt-BR or en-US).',
         },
         servers: [{ url: options.publicUrl }],
+        components: {
+          securitySchemes: {
+            partnerKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'A business API key (`pmt_live_...`) for /api/v1/partner/* (docs/partner-api.md).',
+            },
+          },
+        },
         tags: [
           { name: 'pricing', description: 'Public token catalogue and quotes' },
           { name: 'health', description: 'Liveness, readiness and metrics' },
+          { name: 'business', description: 'Business customers and their API keys' },
+          { name: 'partner', description: 'The partner API, with an API key (Bearer)' },
         ],
       },
       transform: jsonSchemaTransform,
