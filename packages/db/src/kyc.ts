@@ -11,7 +11,11 @@ const APPROVED: (typeof documentStatus.enumValues)[number] = 'approved';
  * The person's own documents. A business's company documents (`articles_of_association`,
  * `representative_id`, decision 057) are reviewed too but decide the business's approval, not this.
  */
-export const PERSONAL_DOCUMENT_TYPES = ['national_id', 'proof_of_address', 'selfie_with_id'] as const;
+export const PERSONAL_DOCUMENT_TYPES = [
+  'national_id',
+  'proof_of_address',
+  'selfie_with_id',
+] as const;
 
 /**
  * The one definition of "documents verified": the current document (the newest row) of every

@@ -267,7 +267,7 @@ const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
     'en-US': "representative's ID",
     'pt-BR': 'documento do representante legal',
   },
-}
+};
 
 /** "Seu"/"Sua" and the participle's ending in Portuguese: "a selfie" is feminine. */
 function ptAgreement(kind: DocumentKind): { your: string; ending: string } {

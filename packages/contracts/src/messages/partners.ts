@@ -12,7 +12,8 @@ export const PARTNERS_ERROR_MESSAGES = {
   },
   BUSINESS_ALREADY_APPROVED: {
     'en-US': 'Your business account is approved: contact support to change the company data.',
-    'pt-BR': 'A sua conta empresarial está aprovada: fale com o suporte para mudar os dados da empresa.',
+    'pt-BR':
+      'A sua conta empresarial está aprovada: fale com o suporte para mudar os dados da empresa.',
   },
   CNPJ_TAKEN: {
     'en-US': 'This CNPJ is already registered to another account.',

@@ -112,9 +112,7 @@ export function createDocumentsService({
     /** The current document of each type (in the order of ALL_DOCUMENT_TYPES) and whether the three personal ones are approved. */
     async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
       const rows = await currentDocuments(db, userId);
-      rows.sort(
-        (a, b) => ALL_DOCUMENT_TYPES.indexOf(a.type) - ALL_DOCUMENT_TYPES.indexOf(b.type),
-      );
+      rows.sort((a, b) => ALL_DOCUMENT_TYPES.indexOf(a.type) - ALL_DOCUMENT_TYPES.indexOf(b.type));
       return {
         documents: rows.map(toDocumentView),
         verified: PERSONAL_DOCUMENT_TYPES.every((type) =>

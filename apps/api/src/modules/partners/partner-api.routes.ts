@@ -127,7 +127,10 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
   app.decorateRequest('partnerRefusal', null);
   app.addHook('onRequest', async (request) => resolvePartner(partners, request));
   const config = keyRateLimit(rateLimitPerMinute);
-  const caller = (request: FastifyRequest) => ({ userId: partnerOf(request).userId, ip: request.ip });
+  const caller = (request: FastifyRequest) => ({
+    userId: partnerOf(request).userId,
+    ip: request.ip,
+  });
 
   app.post(
     '/api/v1/partner/quotes',

@@ -5,7 +5,12 @@ import { apiKeys, auditLog, businesses, orders, users } from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { registerCustomer, signInAdmin } from '../../../test/auth-helpers.ts';
-import { liftCustomerLimits, multipartBody, placeOrder, USDT_TO_PIX } from '../orders/test-support.ts';
+import {
+  liftCustomerLimits,
+  multipartBody,
+  placeOrder,
+  USDT_TO_PIX,
+} from '../orders/test-support.ts';
 import { approvedBusiness, createKey, randomCnpj, setBusinessStatus } from './test-support.ts';
 
 let clock = Date.parse('2026-03-03T15:00:00.000Z');
@@ -69,7 +74,11 @@ describe('business application', () => {
       payload: { companyName: ' Acme Ltda ', cnpj: '12.abc.345/01de-35' },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ companyName: 'Acme Ltda', cnpj: '12ABC34501DE35', status: 'pending' });
+    expect(ok.json()).toMatchObject({
+      companyName: 'Acme Ltda',
+      cnpj: '12ABC34501DE35',
+      status: 'pending',
+    });
 
     // the same CNPJ for another account
     const other = await registerCustomer(t.app);
@@ -83,7 +92,10 @@ describe('business application', () => {
     expect(taken.json().error.code).toBe('CNPJ_TAKEN');
 
     // not approved yet: no keys
-    const keys = await t.app.inject({ url: '/api/v1/me/api-keys', headers: { cookie: customer.cookie } });
+    const keys = await t.app.inject({
+      url: '/api/v1/me/api-keys',
+      headers: { cookie: customer.cookie },
+    });
     expect(keys.statusCode).toBe(403);
     expect(keys.json().error.code).toBe('BUSINESS_NOT_APPROVED');
   });
@@ -136,7 +148,11 @@ describe('business application', () => {
       url: `/api/v1/admin/customers/${customer.id}/business`,
       headers: { cookie: admin.cookie },
     });
-    expect(seen.json()).toMatchObject({ companyName: 'Loja Exemplo', status: 'approved', apiKeys: [] });
+    expect(seen.json()).toMatchObject({
+      companyName: 'Loja Exemplo',
+      status: 'approved',
+      apiKeys: [],
+    });
     const entries = await t.app.db
       .select()
       .from(auditLog)
@@ -176,16 +192,25 @@ describe('API keys', () => {
     const body = created.json();
     expect(body.secret).toMatch(/^pmt_live_[0-9a-z]{8}_[A-Za-z0-9_-]{43}$/);
     expect(body.secret.startsWith(`${body.prefix}_`)).toBe(true);
-    expect(body).toMatchObject({ name: 'ERP', scopes: ['quotes:read', 'orders:read'], rateLimitPerMinute: 60 });
+    expect(body).toMatchObject({
+      name: 'ERP',
+      scopes: ['quotes:read', 'orders:read'],
+      rateLimitPerMinute: 60,
+    });
 
     const [row] = await t.app.db.select().from(apiKeys).where(eq(apiKeys.id, body.id));
     expect(row?.secretHash).toBe(createHash('sha256').update(body.secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(body.secret.slice(body.prefix.length + 1));
 
-    const list = await t.app.inject({ url: '/api/v1/me/api-keys', headers: { cookie: owner.cookie } });
+    const list = await t.app.inject({
+      url: '/api/v1/me/api-keys',
+      headers: { cookie: owner.cookie },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(body.secret);
-    expect(list.json().items).toEqual([expect.objectContaining({ id: body.id, prefix: body.prefix })]);
+    expect(list.json().items).toEqual([
+      expect.objectContaining({ id: body.id, prefix: body.prefix }),
+    ]);
     expect(list.json().items[0]).not.toHaveProperty('secret');
   });
 
@@ -297,7 +322,9 @@ describe('API keys', () => {
     const owner = await approvedBusiness(t.app);
     const key = await createKey(t.app, owner);
     const lastUsed = async () =>
-      (await t.app.db.select().from(apiKeys).where(eq(apiKeys.id, key.id)))[0]?.lastUsedAt?.getTime();
+      (
+        await t.app.db.select().from(apiKeys).where(eq(apiKeys.id, key.id))
+      )[0]?.lastUsedAt?.getTime();
     expect(await lastUsed()).toBeUndefined();
     const start = clock;
     await partner(key.secret, 'GET', '/api/v1/partner/orders');
@@ -331,7 +358,10 @@ describe('bearer authentication', () => {
       });
       expect(res.statusCode, secret).toBe(401);
     }
-    const session = await t.app.inject({ url: '/api/v1/partner/orders', headers: { cookie: owner.cookie } });
+    const session = await t.app.inject({
+      url: '/api/v1/partner/orders',
+      headers: { cookie: owner.cookie },
+    });
     expect(session.statusCode).toBe(401);
     const both = await t.app.inject({
       url: '/api/v1/partner/orders',
@@ -411,7 +441,10 @@ describe('partner orders', () => {
     });
     expect(proof.statusCode).toBe(404);
     const otherKey = await createKey(t.app, other);
-    expect((await partner(otherKey.secret, 'GET', `/api/v1/partner/orders/${theirs.reference}`)).statusCode).toBe(200);
+    expect(
+      (await partner(otherKey.secret, 'GET', `/api/v1/partner/orders/${theirs.reference}`))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('uploads the proof of payment with the same rules as the web', async () => {
@@ -426,7 +459,11 @@ describe('partner orders', () => {
       payload: upload.payload,
     });
     expect(proof.statusCode, proof.body).toBe(200);
-    const fake = multipartBody({ name: 'p.png', bytes: Buffer.from('MZ not an image'), type: 'image/png' });
+    const fake = multipartBody({
+      name: 'p.png',
+      bytes: Buffer.from('MZ not an image'),
+      type: 'image/png',
+    });
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/v1/partner/orders/${created.json().id}/proof`,
@@ -448,7 +485,10 @@ describe('partner orders', () => {
       partner(key.secret, 'POST', '/api/v1/partner/orders', body, headers),
     ]);
     const codes = [a.statusCode, b.statusCode].sort();
-    expect([[201, 201], [201, 409]]).toContainEqual(codes);
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(codes);
     const again = await partner(key.secret, 'POST', '/api/v1/partner/orders', body, headers);
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe((a.statusCode === 201 ? a : b).json().id);
@@ -481,12 +521,21 @@ describe('partner orders', () => {
     expect(first.json().items.map((o: { id: string }) => o.id)).toEqual(ids.slice(0, 2));
     const cursor = first.json().nextCursor as string;
     expect(cursor).toEqual(expect.any(String));
-    const second = await partner(key.secret, 'GET', `/api/v1/partner/orders?limit=2&cursor=${cursor}`);
+    const second = await partner(
+      key.secret,
+      'GET',
+      `/api/v1/partner/orders?limit=2&cursor=${cursor}`,
+    );
     expect(second.json()).toEqual({
       items: [expect.objectContaining({ id: ids[2] })],
       nextCursor: null,
     });
-    for (const bad of ['garbage', 'x'.repeat(201), '%00', Buffer.from('1|2').toString('base64url')]) {
+    for (const bad of [
+      'garbage',
+      'x'.repeat(201),
+      '%00',
+      Buffer.from('1|2').toString('base64url'),
+    ]) {
       const res = await partner(key.secret, 'GET', `/api/v1/partner/orders?cursor=${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
@@ -519,7 +568,10 @@ describe('company documents', () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('BUSINESS_NOT_FOUND');
     }
-    const list = await t.app.inject({ url: '/api/v1/me/documents', headers: { cookie: owner.cookie } });
+    const list = await t.app.inject({
+      url: '/api/v1/me/documents',
+      headers: { cookie: owner.cookie },
+    });
     expect(list.json().verified).toBe(true);
     expect(list.json().documents.map((d: { type: string }) => d.type)).toEqual([
       'national_id',
@@ -532,7 +584,9 @@ describe('company documents', () => {
     expect(me.json().user.documentsVerified).toBe(true);
 
     const admin = await signInAdmin(t.app, undefined, 'operator');
-    const articles = list.json().documents.find((d: { type: string }) => d.type === 'articles_of_association');
+    const articles = list
+      .json()
+      .documents.find((d: { type: string }) => d.type === 'articles_of_association');
     const review = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/documents/${articles.id}/review`,

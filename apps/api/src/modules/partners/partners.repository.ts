@@ -75,7 +75,11 @@ export async function insertApiKey(tx: Tx, values: NewApiKey): Promise<ApiKey> {
 }
 
 /** One key; `ownerId` limits it to that customer's keys. */
-export async function findApiKey(db: Db | Tx, id: string, ownerId?: string): Promise<ApiKey | null> {
+export async function findApiKey(
+  db: Db | Tx,
+  id: string,
+  ownerId?: string,
+): Promise<ApiKey | null> {
   const [row] = await db
     .select()
     .from(apiKeys)

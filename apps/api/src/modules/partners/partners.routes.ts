@@ -13,7 +13,12 @@ import {
   businessSchema,
 } from '@permuta/contracts';
 import { apiErrors } from '../../lib/api-errors.ts';
-import { requireAdmin, requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
+import {
+  requireAdmin,
+  requireCustomer,
+  requireVerifiedCustomer,
+  signedIn,
+} from '../auth/guards.ts';
 import type { PartnersService } from './partners.service.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 422);
@@ -72,7 +77,8 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ service: PartnersService }>
         operationId: 'listMyApiKeys',
         tags,
         summary: 'My API keys',
-        description: 'Only for an approved business (403 BUSINESS_NOT_APPROVED). Never the secrets.',
+        description:
+          'Only for an approved business (403 BUSINESS_NOT_APPROVED). Never the secrets.',
         response: { 200: apiKeyListSchema, ...errors },
       },
     },
@@ -167,8 +173,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ service: PartnersService }>
           response: { 200: businessSchema, ...errors },
         },
       },
-      async (request) =>
-        service.decide(caller(request), request.params.id, request.body.decision),
+      async (request) => service.decide(caller(request), request.params.id, request.body.decision),
     );
 
     admin.patch(
@@ -185,7 +190,12 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ service: PartnersService }>
         },
       },
       async (request) =>
-        service.setRateLimit(caller(request), request.params.id, request.body.rateLimitPerMinute, true),
+        service.setRateLimit(
+          caller(request),
+          request.params.id,
+          request.body.rateLimitPerMinute,
+          true,
+        ),
     );
   });
 };

@@ -191,7 +191,9 @@ export function createPartnersService(deps: PartnersServiceDeps) {
       });
     },
 
-    async listKeys(userId: string): Promise<{ items: ApiKeyView[]; maxRateLimitPerMinute: number }> {
+    async listKeys(
+      userId: string,
+    ): Promise<{ items: ApiKeyView[]; maxRateLimitPerMinute: number }> {
       await approvedBusiness(userId);
       return {
         items: (await listApiKeys(db, userId)).map(apiKeyView),
@@ -284,9 +286,7 @@ export function createPartnersService(deps: PartnersServiceDeps) {
     },
 
     /** An admin's view of a customer's business and keys. */
-    async adminBusiness(
-      customerId: string,
-    ): Promise<BusinessView & { apiKeys: ApiKeyView[] }> {
+    async adminBusiness(customerId: string): Promise<BusinessView & { apiKeys: ApiKeyView[] }> {
       const row = await findBusiness(db, customerId);
       if (!row) throw notFound('BUSINESS_NOT_FOUND');
       return { ...businessView(row), apiKeys: (await listApiKeys(db, customerId)).map(apiKeyView) };

@@ -8,11 +8,15 @@ import type { Trader } from '../orders/test-support.ts';
 /** A CNPJ with valid check digits, different on every call. */
 let cnpjCounter = 0;
 export function randomCnpj(): string {
-  const base = `${String(Date.now() % 1e6).padStart(6, '0')}${String((cnpjCounter += 1) % 100).padStart(2, '0')}0001`
-    .split('')
-    .map(Number);
+  const base =
+    `${String(Date.now() % 1e6).padStart(6, '0')}${String((cnpjCounter += 1) % 100).padStart(2, '0')}0001`
+      .split('')
+      .map(Number);
   const digit = (digits: number[]) => {
-    const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const weights =
+      digits.length === 12
+        ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+        : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
     const sum = digits.reduce((total, d, i) => total + d * weights[i]!, 0);
     const rest = sum % 11;
     return rest < 2 ? 0 : 11 - rest;

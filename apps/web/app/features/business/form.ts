@@ -9,7 +9,10 @@ export function localizedResolver(schema: Parameters<typeof schemaResolver>[0], 
   const resolve = schemaResolver(schema, { sync: true });
   return (values: unknown): FormErrors =>
     Object.fromEntries(
-      Object.entries(resolve(values)).map(([path, key]) => [path, fieldMessage(String(key), locale)]),
+      Object.entries(resolve(values)).map(([path, key]) => [
+        path,
+        fieldMessage(String(key), locale),
+      ]),
     );
 }
 

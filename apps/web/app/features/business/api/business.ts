@@ -14,7 +14,10 @@ export const myBusinessKey = ['me', 'business'] as const;
 export const myApiKeysKey = ['me', 'api-keys'] as const;
 
 /** GET /api/v1/me/business: the business, or null when the account is not one (404). */
-export async function getMyBusiness(locale: Locale, signal?: AbortSignal): Promise<BusinessView | null> {
+export async function getMyBusiness(
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<BusinessView | null> {
   try {
     return await apiFetch<BusinessView>(apiPaths.myBusiness(), { locale, signal });
   } catch (error) {

@@ -173,11 +173,7 @@ function CreateKeyForm({
             required
             {...form.getInputProps('name')}
           />
-          <Checkbox.Group
-            label={t('apiKeys.scopes')}
-            required
-            {...form.getInputProps('scopes')}
-          >
+          <Checkbox.Group label={t('apiKeys.scopes')} required {...form.getInputProps('scopes')}>
             <Stack gap={6} mt={6}>
               {API_KEY_SCOPES.map((scope) => (
                 <Checkbox key={scope} value={scope} label={t(`apiKeys.scope.${scope}`)} />

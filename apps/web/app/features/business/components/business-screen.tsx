@@ -54,7 +54,11 @@ function BusinessStatus({ business }: { business: BusinessView }) {
           <Title order={2} size="h3" id="business-status">
             {t('businessAccount.statusTitle')}
           </Title>
-          <Badge color={STATUS_COLOR[business.status]} variant="light" data-testid="business-status">
+          <Badge
+            color={STATUS_COLOR[business.status]}
+            variant="light"
+            data-testid="business-status"
+          >
             {t(`businessAccount.status.${business.status}`)}
           </Badge>
         </Group>
