@@ -340,6 +340,7 @@ export const BUSINESS_DOCUMENT_TYPES = ['articles_of_association', 'representati
 /** Every kind of document the API takes. */
 export const ALL_DOCUMENT_TYPES = [...DOCUMENT_TYPES, ...BUSINESS_DOCUMENT_TYPES] as const;
 export type DocumentType = (typeof ALL_DOCUMENT_TYPES)[number];
+export type PersonalDocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
