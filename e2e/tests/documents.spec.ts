@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { DOCUMENT_TYPES, LOCALES, type DocumentType } from '@permuta/contracts';
+import {
+  DOCUMENT_TYPES,
+  LOCALES,
+  type PersonalDocumentType as DocumentType,
+} from '@permuta/contracts';
 import { waitForMails } from './accounts-support.ts';
 import {
   expect,

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import type { DocumentType } from '@permuta/contracts';
+import type { PersonalDocumentType as DocumentType } from '@permuta/contracts';
 import { jpeg, pdf, png } from '../../apps/api/test/document-files.ts';
 import { field, newCustomer, waitForMailAbout, type TestCustomer } from './accounts-support.ts';
 import { expect, url, type Locale } from './back-office.ts';

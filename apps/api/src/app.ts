@@ -26,6 +26,8 @@ import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { partnerApiRoutes } from './modules/partners/partner-api.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { STORAGE_CHECK_TTL_MS, cachedCheck } from './lib/cached-check.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -276,6 +278,12 @@ export async function buildApp(
     brandName: config.brandName,
     allowedOrigins: config.allowedOrigins,
     now,
+  });
+  await app.register(partnersRoutes, { service: services.partners });
+  await app.register(partnerApiRoutes, {
+    partners: services.partners,
+    orders: services.orders,
+    rateLimitPerMinute: config.rateLimitPerMinute,
   });
   await app.register(treasuryRoutes, { treasury: services.treasury });
   await app.register(settingsRoutes, { service: services.settings });

@@ -20,6 +20,7 @@ import { createContactInboxService } from './modules/contact/contact.inbox.servi
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createOrderMover } from './modules/orders/order-mover.ts';
 import type { MoveObserver, OrderMover } from './modules/orders/order-mover.ts';
 import { createPayoutTiming } from './modules/orders/payout-timing.ts';
@@ -274,6 +275,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       now,
     }),
     documents: createDocumentsService({ db, storage, logError, now }),
+    partners: createPartnersService({ db, now }),
     settings: createSettingsService({
       db,
       now,

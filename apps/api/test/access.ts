@@ -11,8 +11,10 @@ import type { AdminRole } from '@permuta/contracts';
  *   the ones before it). An admin route has no other value: a route without a role fails both
  *   the typecheck and the matrix test. The route itself names the same role on the server, in
  *   `config.adminRole` or its module's `defaultAdminRole`.
+ * - partner: the partner API, with a business's API key (Bearer) and never the session cookie
+ *   (its own tests: modules/partners/partner-api.test.ts).
  */
-export type Access = 'public' | 'signed-in' | 'customer' | 'verified' | AdminRole;
+export type Access = 'public' | 'signed-in' | 'customer' | 'verified' | 'partner' | AdminRole;
 
 /**
  * The owner check of the authorization test: a fresh customer (`owner`) owning a resource, and

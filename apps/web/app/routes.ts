@@ -51,6 +51,8 @@ const MODULES = {
   adminAccountSecurity: 'routes/admin/account-security.tsx',
   profileAccount: 'routes/profile/account.tsx',
   profileDocuments: 'routes/profile/documents.tsx',
+  profileBusiness: 'routes/profile/business.tsx',
+  profileApiKeys: 'routes/profile/api-keys.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',
   profileMyOrders: 'routes/profile/my-orders.tsx',
   profileMyOrder: 'routes/profile/my-order.tsx',

@@ -332,8 +332,15 @@ export const defaultTokensSchema = z.object({
 
 // --- documents ------------------------------------------------------------------------------
 
+/** The person's own documents: all three approved is "documents verified". */
 export const DOCUMENT_TYPES = ['national_id', 'proof_of_address', 'selfie_with_id'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const PERSONAL_DOCUMENT_TYPES = DOCUMENT_TYPES;
+/** A business customer's company documents (decision 057), reviewed like the others. */
+export const BUSINESS_DOCUMENT_TYPES = ['articles_of_association', 'representative_id'] as const;
+/** Every kind of document the API takes. */
+export const ALL_DOCUMENT_TYPES = [...DOCUMENT_TYPES, ...BUSINESS_DOCUMENT_TYPES] as const;
+export type DocumentType = (typeof ALL_DOCUMENT_TYPES)[number];
+export type PersonalDocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -341,7 +348,7 @@ export const DOCUMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;
 
 export const documentSchema = z.object({
   id: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(ALL_DOCUMENT_TYPES),
   status: z.enum(DOCUMENT_STATUSES),
   originalName: z.string(),
   mimeType: z.string(),
@@ -364,7 +371,7 @@ export const adminDocumentQueueQuerySchema = z.object({
 
 export const adminDocumentQueueItemSchema = z.object({
   id: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(ALL_DOCUMENT_TYPES),
   uploadedAt: z.iso.datetime(),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });

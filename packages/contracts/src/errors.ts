@@ -11,6 +11,7 @@ import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
 import { RECONCILIATION_ERROR_MESSAGES } from './messages/reconciliation.ts';
 import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
 import { PRIVACY_ERROR_MESSAGES } from './messages/privacy.ts';
+import { PARTNERS_ERROR_MESSAGES } from './messages/partners.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -281,6 +282,7 @@ export const ERROR_MESSAGES = {
   ...RECONCILIATION_ERROR_MESSAGES,
   ...DEMO_ERROR_MESSAGES,
   ...PRIVACY_ERROR_MESSAGES,
+  ...PARTNERS_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -31,3 +31,4 @@ export * from './demo.ts';
 export * from './payments.ts';
 export * from './reconciliation.ts';
 export * from './rates.ts';
+export * from './partners.ts';

@@ -269,6 +269,20 @@ export const APP_ROUTES = [
     prerender: false,
   },
   {
+    id: 'profileBusiness',
+    path: '/profile/business',
+    layout: 'profile',
+    guard: 'customer',
+    prerender: false,
+  },
+  {
+    id: 'profileApiKeys',
+    path: '/profile/api-keys',
+    layout: 'profile',
+    guard: 'customer',
+    prerender: false,
+  },
+  {
     id: 'profileExchangeNow',
     path: '/profile/exchange-now',
     layout: 'profile',

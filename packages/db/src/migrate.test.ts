@@ -43,6 +43,8 @@ const TABLES = [
   'request_counters',
   'legal_documents',
   'consents',
+  'businesses',
+  'api_keys',
 ];
 
 describe('the migrations folder', () => {

@@ -251,12 +251,22 @@ function orderStatusLines(t: OrderStatusEmail, locale: Locale): string[] {
   return lines;
 }
 
-export type DocumentKind = 'national_id' | 'proof_of_address' | 'selfie_with_id';
+export type DocumentKind =
+  | 'national_id'
+  | 'proof_of_address'
+  | 'selfie_with_id'
+  | 'articles_of_association'
+  | 'representative_id';
 
 const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
   national_id: { 'en-US': 'national ID', 'pt-BR': 'documento de identidade' },
   proof_of_address: { 'en-US': 'proof of address', 'pt-BR': 'comprovante de endereço' },
   selfie_with_id: { 'en-US': 'selfie with ID', 'pt-BR': 'selfie com documento' },
+  articles_of_association: { 'en-US': 'articles of association', 'pt-BR': 'contrato social' },
+  representative_id: {
+    'en-US': "representative's ID",
+    'pt-BR': 'documento do representante legal',
+  },
 };
 
 /** "Seu"/"Sua" and the participle's ending in Portuguese: "a selfie" is feminine. */

@@ -55,6 +55,8 @@ export const OPENAPI_TAGS = [
   { name: 'seo', description: 'Sitemap and crawling rules' },
   { name: 'health', description: 'Liveness and readiness' },
   { name: 'demo', description: 'Development only: simulated provider events' },
+  { name: 'business', description: 'Business customers and their API keys' },
+  { name: 'partner', description: 'The partner API, called with an API key (Bearer)' },
 ];
 
 const SESSION_GUARDS: ReadonlySet<unknown> = new Set([

@@ -12,6 +12,7 @@ import { integrationsPaths } from './paths/integrations.ts';
 import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 import { reconciliationPaths } from './paths/reconciliation.ts';
 import { privacyPaths } from './paths/privacy.ts';
+import { businessPaths } from './paths/business.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -34,4 +35,5 @@ export const apiPaths = {
   ...paymentsInboxPaths,
   ...reconciliationPaths,
   ...privacyPaths,
+  ...businessPaths,
 } as const;

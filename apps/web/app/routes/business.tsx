@@ -21,6 +21,17 @@ export default function BusinessPage() {
           </ShellLinkButton>
         </Stack>
       </Paper>
+      <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="business-open">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h3" id="business-open">
+            {t('business.openAccount')}
+          </Title>
+          <Text>{t('business.openAccountBody')}</Text>
+          <ShellLinkButton to="/profile/business" size="md" data-testid="business-open">
+            {t('business.openAccount')}
+          </ShellLinkButton>
+        </Stack>
+      </Paper>
     </LegalDocumentPage>
   );
 }

@@ -18,7 +18,13 @@ export const documentType = pgEnum('document_type', [
   'national_id',
   'proof_of_address',
   'selfie_with_id',
+  // a business customer's company documents (decision 057)
+  'articles_of_association',
+  'representative_id',
 ]);
+
+/** A business customer's standing (decision 057): applied, approved by the back office, or revoked. */
+export const businessStatus = pgEnum('business_status', ['pending', 'approved', 'revoked']);
 
 export const documentStatus = pgEnum('document_status', ['uploaded', 'approved', 'rejected']);
 
@@ -52,6 +58,7 @@ export type Locale = (typeof locale.enumValues)[number];
 export type TokenKind = (typeof tokenKind.enumValues)[number];
 export type PriceSource = (typeof priceSource.enumValues)[number];
 export type DocumentType = (typeof documentType.enumValues)[number];
+export type BusinessStatus = (typeof businessStatus.enumValues)[number];
 export type DocumentStatus = (typeof documentStatus.enumValues)[number];
 export type PixKeyType = (typeof pixKeyType.enumValues)[number];
 export type PaymentMethod = (typeof paymentMethod.enumValues)[number];

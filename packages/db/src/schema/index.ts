@@ -17,4 +17,5 @@ export * from './integrations.ts';
 export * from './payout-risk.ts';
 export * from './limits.ts';
 export * from './privacy.ts';
+export * from './partners.ts';
 export * from './relations.ts';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DOCUMENT_TYPES,
+  ALL_DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   adminDocumentQueueQuerySchema,
   adminDocumentQueueSchema,
@@ -17,7 +17,7 @@ import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 413);
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const typeParams = z.object({ type: z.enum(DOCUMENT_TYPES) });
+const typeParams = z.object({ type: z.enum(ALL_DOCUMENT_TYPES) });
 
 /**
  * `Content-Disposition` with a name safe in any browser: an ASCII fallback in `filename` (no

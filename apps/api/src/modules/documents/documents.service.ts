@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { DOCUMENT_REVIEW_LATE_HOURS, DOCUMENT_TYPES } from '@permuta/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  ALL_DOCUMENT_TYPES,
+  BUSINESS_DOCUMENT_TYPES,
+  DOCUMENT_REVIEW_LATE_HOURS,
+  PERSONAL_DOCUMENT_TYPES,
+} from '@permuta/contracts';
 import type { AdminDocumentQueue, DocumentType, DocumentView } from '@permuta/contracts';
+import { businesses } from '@permuta/db';
 import type { Db } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
@@ -102,14 +109,15 @@ export function createDocumentsService({
       };
     },
 
-    /** The current document of each type (in the order of DOCUMENT_TYPES) and whether all three are approved. */
+    /** The current document of each type (in the order of ALL_DOCUMENT_TYPES) and whether the three personal ones are approved. */
     async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
       const rows = await currentDocuments(db, userId);
-      rows.sort((a, b) => DOCUMENT_TYPES.indexOf(a.type) - DOCUMENT_TYPES.indexOf(b.type));
+      rows.sort((a, b) => ALL_DOCUMENT_TYPES.indexOf(a.type) - ALL_DOCUMENT_TYPES.indexOf(b.type));
       return {
         documents: rows.map(toDocumentView),
-        verified:
-          rows.length === DOCUMENT_TYPES.length && rows.every((row) => row.status === 'approved'),
+        verified: PERSONAL_DOCUMENT_TYPES.every((type) =>
+          rows.some((row) => row.type === type && row.status === 'approved'),
+        ),
       };
     },
 
@@ -119,6 +127,15 @@ export function createDocumentsService({
      * uploaded one is replaced (the old row stays as history).
      */
     async upload(caller: Caller, type: DocumentType, file: UploadedFile): Promise<DocumentView> {
+      // company documents only from a customer who applied as a business (decision 057)
+      if ((BUSINESS_DOCUMENT_TYPES as readonly string[]).includes(type)) {
+        const [business] = await db
+          .select({ userId: businesses.userId })
+          .from(businesses)
+          .where(eq(businesses.userId, caller.userId))
+          .limit(1);
+        if (!business) throw new AppError('BUSINESS_NOT_FOUND', 404);
+      }
       const before = await currentDocument(db, caller.userId, type);
       if (before?.status === 'approved') throw new AppError('DOCUMENT_ALREADY_APPROVED', 409);
 

@@ -53,6 +53,7 @@ import {
   insertEvent,
   insertOrderWithReference,
   isQuoteReused,
+  listCustomerHistory,
   listCustomerOrders,
   lockCustomer,
   quoteUsed,
@@ -503,6 +504,39 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         pageSize: query.pageSize,
       });
       return { items: rows.map(toListItem), page: query.page, pageSize: query.pageSize, total };
+    },
+
+    /**
+     * The caller's orders newest first, `limit` at a time after an opaque keyset cursor (the
+     * partner API, decision 057): `nextCursor` is null on the last page. 400 for a bad cursor.
+     */
+    async listAfter(
+      userId: string,
+      query: { cursor?: string; limit: number },
+    ): Promise<{ items: OrderPage['items']; nextCursor: string | null }> {
+      let after: { createdAt: string; id: string } | undefined;
+      if (query.cursor !== undefined) {
+        const [createdAt = '', id = ''] = Buffer.from(query.cursor, 'base64url')
+          .toString('utf8')
+          .split('|');
+        if (
+          !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) ||
+          !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+        ) {
+          throw badRequest('BAD_REQUEST', {}, { cursor: 'cursor.invalid' });
+        }
+        after = { createdAt, id };
+      }
+      const rows = await listCustomerHistory(db, { userId, after, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toListItem),
+        nextCursor:
+          rows.length > query.limit && last
+            ? Buffer.from(`${last.cursorAt}|${last.id}`).toString('base64url')
+            : null,
+      };
     },
 
     /**

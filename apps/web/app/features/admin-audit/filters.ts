@@ -39,6 +39,8 @@ export const ENTITY_TYPES = [
   'treasury_entry',
   'incoming_payment',
   'integration',
+  'business',
+  'api_key',
 ] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -11,11 +12,20 @@ const CustomerDetail = lazy(() =>
   })),
 );
 
+const AdminBusinessPanel = lazy(() =>
+  import('../../features/business/components/admin-business-panel.tsx').then((m) => ({
+    default: m.AdminBusinessPanel,
+  })),
+);
+
 export default function AdminManagerCustomerPage() {
   const { id = '' } = useParams();
   return (
     <Suspense fallback={<ScreenLoader />}>
-      <CustomerDetail id={id} />
+      <Stack gap="lg">
+        <CustomerDetail id={id} />
+        <AdminBusinessPanel customerId={id} />
+      </Stack>
     </Suspense>
   );
 }

@@ -96,7 +96,42 @@ describe('documents screen', () => {
     expect((await within(card).findByRole('alert')).textContent).toBe(
       'The file is larger than 5MB.',
     );
-    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+    // only the reads of the screen: nothing was uploaded
+    const uploads = vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(uploads).toEqual([]);
+  });
+
+  it('shows the company documents to a business only', async () => {
+    const business = {
+      companyName: 'Acme Ltda',
+      cnpj: '12ABC34501DE35',
+      status: 'pending',
+      reviewedAt: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    let isBusiness = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        String(input).includes('/business')
+          ? isBusiness
+            ? json(200, business)
+            : json(404, { error: { code: 'BUSINESS_NOT_FOUND', message: 'Not a business.' } })
+          : json(200, { verified: false, documents: [] }),
+      ),
+    );
+    const view = renderAt('pt-BR');
+    expect(await screen.findByTestId('document-card-articles_of_association')).toBeTruthy();
+    expect(screen.getByTestId('document-card-representative_id').textContent).toContain(
+      'Documento do representante legal',
+    );
+    view.unmount();
+    getQueryClient().clear();
+    isBusiness = false;
+    renderAt('en-US');
+    await screen.findByTestId('document-card-national_id');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('document-card-articles_of_association')).toBeNull();
   });
 
   it('says so when the state of the documents cannot be fetched, and retries', async () => {

@@ -3,9 +3,10 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/List.css';
 import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { DOCUMENT_TYPES } from '@permuta/contracts/accounts';
+import { ALL_DOCUMENT_TYPES, DOCUMENT_TYPES } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { useIsBusiness } from '../api/get-business-standing.ts';
 import { useMyDocuments } from '../api/get-my-documents.ts';
 import { DocumentCard } from './document-card.tsx';
 
@@ -14,6 +15,9 @@ export function DocumentsScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const documents = useMyDocuments(locale);
+  // a business also sends its company documents (decision 057)
+  const business = useIsBusiness(locale);
+  const types = business.data ? ALL_DOCUMENT_TYPES : DOCUMENT_TYPES;
 
   return (
     <Stack gap="lg">
@@ -57,7 +61,7 @@ export function DocumentsScreen() {
               </Text>
             )
           )}
-          {DOCUMENT_TYPES.map((type) => (
+          {types.map((type) => (
             <DocumentCard
               key={type}
               type={type}
