@@ -41,6 +41,8 @@ const TABLES = [
   'payout_approvals',
   'contact_messages',
   'request_counters',
+  'order_tracking_codes',
+  'order_tracking_grants',
 ];
 
 describe('the migrations folder', () => {

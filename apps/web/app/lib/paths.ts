@@ -11,6 +11,7 @@ import { contactInboxPaths } from './paths/contact-inbox.ts';
 import { integrationsPaths } from './paths/integrations.ts';
 import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 import { reconciliationPaths } from './paths/reconciliation.ts';
+import { trackingPaths } from './paths/tracking.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -32,4 +33,5 @@ export const apiPaths = {
   ...integrationsPaths,
   ...paymentsInboxPaths,
   ...reconciliationPaths,
+  ...trackingPaths,
 } as const;
