@@ -307,6 +307,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       enqueueEmail,
       readView: (userId, orderId) => orders.page(userId, orderId),
       now,
+      logError,
     }),
     mover,
     payouts,

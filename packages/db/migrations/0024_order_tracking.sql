@@ -1,6 +1,6 @@
 CREATE TABLE "order_tracking_codes" (
 	"id" text PRIMARY KEY NOT NULL,
-	"order_id" text NOT NULL,
+	"order_id" uuid NOT NULL,
 	"code_hash" text NOT NULL,
 	"failed_attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
@@ -11,7 +11,7 @@ CREATE TABLE "order_tracking_codes" (
 --> statement-breakpoint
 CREATE TABLE "order_tracking_grants" (
 	"id" text PRIMARY KEY NOT NULL,
-	"order_id" text NOT NULL,
+	"order_id" uuid NOT NULL,
 	"token_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, textId, timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
@@ -11,7 +11,7 @@ export const orderTrackingCodes = pgTable(
   'order_tracking_codes',
   {
     id: textId(),
-    orderId: text('order_id')
+    orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** base64url(SHA-256(code)) */
@@ -36,7 +36,7 @@ export const orderTrackingGrants = pgTable(
   'order_tracking_grants',
   {
     id: textId(),
-    orderId: text('order_id')
+    orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique('order_tracking_grants_token_hash_unique'),

@@ -2,18 +2,17 @@ import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { orderTrackingCodes, orderTrackingGrants, orders, users } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 
-/** The order of a reference with its owner's e-mail, name and language; null when none. */
-export async function findOrderOwner(
-  db: Db | Tx,
-  reference: string,
-): Promise<{
+export interface OrderOwner {
   orderId: string;
   reference: string;
   userId: string;
   email: string;
   name: string;
   locale: 'pt-BR' | 'en-US';
-} | null> {
+}
+
+/** The order of a reference with its owner's e-mail, name and language; null when none. */
+export async function findOrderOwner(db: Db | Tx, reference: string): Promise<OrderOwner | null> {
   const [row] = await db
     .select({
       orderId: orders.id,

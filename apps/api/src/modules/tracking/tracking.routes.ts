@@ -64,6 +64,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
     if (!grant) throw new AppError('TRACKING_REQUIRED', 404);
     return grant;
   }
+  // codes still being written when the app closes are written first
+  app.addHook('onClose', async () => service.settle());
   const clearCookie = (reply: FastifyReply) =>
     reply.header('set-cookie', `${TRACKING_COOKIE}=; ${attributes}; Max-Age=0`);
 

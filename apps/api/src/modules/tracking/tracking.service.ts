@@ -8,6 +8,7 @@ import type { OrderView, TrackingOrder } from '@permuta/contracts';
 import type { Db } from '@permuta/db';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { EnqueueEmail } from '../orders/order-transition.ts';
+import type { OrderOwner } from './tracking.repository.ts';
 import {
   countWrongCode,
   deleteGrant,
@@ -21,6 +22,9 @@ import {
   useCode,
 } from './tracking.repository.ts';
 import { trackingView } from './tracking-view.ts';
+
+/** Counted instead of an order when the pair matches none: the same query, no row. */
+const NO_ORDER = '00000000-0000-0000-0000-000000000000';
 
 /** One code per order at most every this many seconds (a second request is answered the same). */
 export const TRACKING_RESEND_SECONDS = 60;
@@ -51,6 +55,7 @@ export interface TrackingServiceDeps {
   /** the owner's view of an order (orders.page) */
   readView(userId: string, orderId: string): Promise<OrderView>;
   now: () => Date;
+  logError: (details: object, message: string) => void;
 }
 
 /**
@@ -73,49 +78,68 @@ export function createTrackingService(deps: TrackingServiceDeps) {
     return view;
   }
 
+  /** Codes being written after their request was answered. */
+  const pending = new Set<Promise<void>>();
+
+  /**
+   * One transaction, serialised per reference on every instance (two requests at once send one
+   * code): the throttles counted, the code stored (its hash) and its e-mail queued, sent once
+   * this commits.
+   */
+  async function sendCode(owner: OrderOwner, ip: string): Promise<void> {
+    const code = String(randomInt(1_000_000)).padStart(6, '0');
+    const at = now();
+    await db.transaction(async (tx) => {
+      await lockReference(tx, owner.reference);
+      const recent = await recentCodes(tx, owner.orderId, new Date(at.getTime() - 3_600_000));
+      const tooSoon =
+        recent.newest !== null &&
+        at.getTime() - recent.newest.getTime() < TRACKING_RESEND_SECONDS * 1000;
+      if (tooSoon || recent.count >= TRACKING_CODES_PER_HOUR) return;
+      await insertCode(tx, {
+        orderId: owner.orderId,
+        codeHash: codeHash(code),
+        expiresAt: new Date(at.getTime() + TRACKING_CODE_MINUTES * 60_000),
+        ip,
+        now: at,
+      });
+      await deps.enqueueEmail(
+        tx,
+        owner.email,
+        {
+          kind: 'tracking-code',
+          name: owner.name,
+          reference: owner.reference,
+          code,
+          minutes: TRACKING_CODE_MINUTES,
+        },
+        owner.locale,
+      );
+      await sweepEnded(tx, new Date(at.getTime() - 86_400_000));
+    });
+  }
+
   return {
     /**
      * E-mails a code to the owner when `reference` and `email` are one order's, unless the order
      * had a code in the last minute or 5 in the last hour. Nothing tells the caller which of
-     * these happened: one transaction, serialised per reference, the same reads either way.
+     * these happened: the answer waits for the same one read either way, and the code is
+     * written and its e-mail queued afterwards, in one transaction of its own (sendCode).
      */
     async requestCode(input: { reference: string; email: string; ip: string }): Promise<void> {
-      const code = String(randomInt(1_000_000)).padStart(6, '0');
-      const at = now();
-      await db.transaction(async (tx) => {
-        await lockReference(tx, input.reference);
-        const owner = await findOrderOwner(tx, input.reference);
-        const matches = owner !== null && sameText(owner.email.toLowerCase(), input.email);
-        const recent = await recentCodes(
-          tx,
-          matches ? owner.orderId : '',
-          new Date(at.getTime() - 3_600_000),
-        );
-        const tooSoon =
-          recent.newest !== null &&
-          at.getTime() - recent.newest.getTime() < TRACKING_RESEND_SECONDS * 1000;
-        if (!matches || tooSoon || recent.count >= TRACKING_CODES_PER_HOUR) return;
-        await insertCode(tx, {
-          orderId: owner.orderId,
-          codeHash: codeHash(code),
-          expiresAt: new Date(at.getTime() + TRACKING_CODE_MINUTES * 60_000),
-          ip: input.ip,
-          now: at,
-        });
-        await deps.enqueueEmail(
-          tx,
-          owner.email,
-          {
-            kind: 'tracking-code',
-            name: owner.name,
-            reference: owner.reference,
-            code,
-            minutes: TRACKING_CODE_MINUTES,
-          },
-          owner.locale,
-        );
-        await sweepEnded(tx, new Date(at.getTime() - 86_400_000));
-      });
+      const owner = await findOrderOwner(db, input.reference);
+      if (!owner || !sameText(owner.email.toLowerCase(), input.email)) return;
+      // after the answer has gone out, so that nothing of it waits for this work
+      const work: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+        .then(() => sendCode(owner, input.ip))
+        .catch((error: unknown) => deps.logError({ err: error }, 'tracking code not sent'))
+        .finally(() => pending.delete(work));
+      pending.add(work);
+    },
+
+    /** Waits for the codes being written (the app is closing; tests). */
+    async settle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
 
     /**
@@ -134,9 +158,12 @@ export function createTrackingService(deps: TrackingServiceDeps) {
       const outcome = await db.transaction(async (tx) => {
         await lockReference(tx, input.reference);
         const owner = await findOrderOwner(tx, input.reference);
-        if (!owner || !sameText(owner.email.toLowerCase(), input.email)) return 'invalid' as const;
-        const stored = await lockNewestCode(tx, owner.orderId);
-        if (!stored || stored.expiresAt.getTime() <= at.getTime()) return 'invalid' as const;
+        const matches = owner !== null && sameText(owner.email.toLowerCase(), input.email);
+        // the same read for a pair that matches no order: its answer's time tells nothing
+        const stored = await lockNewestCode(tx, matches ? owner.orderId : NO_ORDER);
+        if (!matches || !stored || stored.expiresAt.getTime() <= at.getTime()) {
+          return 'invalid' as const;
+        }
         if (stored.failedAttempts >= TRACKING_CODE_ATTEMPTS) return 'attempts' as const;
         if (!sameText(stored.codeHash, codeHash(input.code))) {
           const wrong = await countWrongCode(tx, stored.id);
