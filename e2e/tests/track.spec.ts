@@ -3,7 +3,7 @@ import { LOCALES } from '@permuta/contracts';
 import { waitForMailAbout } from './accounts-support.ts';
 import { expect, openPage, unexpectedErrors, url } from './back-office.ts';
 import { adminApi, pendingOrder, pngFile, registerVerifiedCustomer } from './exchange-support.ts';
-import { saveShots, seriousAxeFindings, test, text } from './support.ts';
+import { gotoAndSettle, saveShots, seriousAxeFindings, test, text } from './support.ts';
 
 test.use({ actionTimeout: 20_000 });
 
@@ -46,10 +46,11 @@ for (const locale of LOCALES) {
 
     // a visitor, not signed in: from the home page to the tracking page, in the app
     const { page, errors } = await openPage(browser, locale);
-    await page.goto(url(locale, '/'));
+    await gotoAndSettle(page, url(locale, '/'));
     await expect(page.getByTestId('footer-track')).toHaveText(text(locale, 'pages.track.title'));
     await page.getByTestId('home-track').click();
-    await expect(page).toHaveURL(new RegExp(`${url(locale, '/track')}/?$`));
+    // the first visit loads the page's modules: a busy machine takes its time
+    await expect(page).toHaveURL(new RegExp(`${url(locale, '/track')}/?$`), { timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       text(locale, 'pages.track.title'),
     );
@@ -59,7 +60,7 @@ for (const locale of LOCALES) {
     await page.getByLabel(text(locale, 'tracking.reference')).fill(order.reference.toLowerCase());
     await page.getByLabel(text(locale, 'tracking.email')).fill(customer.email);
     await page.getByRole('button', { name: text(locale, 'tracking.sendCode') }).click();
-    await expect(page.getByTestId('track-code-sent')).toBeVisible();
+    await expect(page.getByTestId('track-code-sent')).toBeVisible({ timeout: 30_000 });
 
     const mail = await waitForMailAbout(customer.email, CODE_SUBJECT[locale]);
     expect(mail.subject).toContain(order.reference);
@@ -68,7 +69,7 @@ for (const locale of LOCALES) {
     await page.getByLabel(text(locale, 'tracking.code')).fill(code!);
     await page.getByRole('button', { name: text(locale, 'tracking.open') }).click();
 
-    await expect(page).toHaveURL(url(locale, `/track/${order.reference}`));
+    await expect(page).toHaveURL(url(locale, `/track/${order.reference}`), { timeout: 60_000 });
     await expect(page.getByTestId('order-status')).toHaveText(
       text(locale, 'orders.customerStatus.user_confirmed'),
       { timeout: 30_000 },
@@ -105,9 +106,9 @@ for (const locale of LOCALES) {
 
     // stop following: the page then offers a new code
     await page.getByRole('button', { name: text(locale, 'tracking.stop') }).click();
-    await expect(page).toHaveURL(new RegExp(`${url(locale, '/track')}/?$`));
+    await expect(page).toHaveURL(new RegExp(`${url(locale, '/track')}/?$`), { timeout: 30_000 });
     await page.goto(url(locale, `/track/${order.reference}`));
-    await expect(page.getByTestId('track-ended')).toBeVisible();
+    await expect(page.getByTestId('track-ended')).toBeVisible({ timeout: 30_000 });
     expect(unexpectedErrors(errors, [404])).toEqual([]);
     await admin.dispose();
   });

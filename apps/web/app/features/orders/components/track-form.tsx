@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { useCheckedForm } from '../../../lib/form.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { requestTrackingCode, verifyTrackingCode } from '../api/tracking.ts';
+import { requestTrackingCode, verifyTrackingCode } from '../api/track-code.ts';
 
 const codeRequestSchema = () =>
   import('@permuta/contracts/tracking').then((m) => m.trackingCodeRequestSchema);

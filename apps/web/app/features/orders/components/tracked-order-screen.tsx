@@ -11,7 +11,8 @@ import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { endTracking, useTrackedOrder } from '../api/tracking.ts';
+import { endTracking } from '../api/track-code.ts';
+import { useTrackedOrder } from '../api/tracked-order.ts';
 import { OrderDetails } from './order-screen.tsx';
 
 /**
