@@ -60,6 +60,7 @@ import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { demoRoutes } from './demo/demo.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { readBusinessFigures } from './modules/operations/figures.repository.ts';
 import type { DemoProviders } from './demo/demo-providers.ts';
 
@@ -303,6 +304,13 @@ export async function buildApp(
   // Public site: the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { service: services.contact });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  await app.register(trackingRoutes, {
+    service: services.tracking,
+    streams: services.orderStreams,
+    allowedOrigins: config.allowedOrigins,
+    production: config.env === 'production',
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
   if (demo) {
     await app.register(demoRoutes, { demo, services });
     app.addHook('onClose', async () => demo.close());

@@ -60,6 +60,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createWalletsService } from './modules/wallets/wallets.service.ts';
+import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import type { AppLog, Log } from './lib/log.ts';
 
 /**
@@ -307,6 +308,14 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     rates: createRatesService({ db, pricing, now }),
     orderChanged,
     orderStreams,
+    // order tracking without signing in: the owner's view, read-only (decision 059)
+    tracking: createTrackingService({
+      db,
+      enqueueEmail,
+      readView: (userId, orderId) => orders.page(userId, orderId),
+      now,
+      logError,
+    }),
     mover,
     payouts,
     // the approvals and releases of automatic payouts held by the risk limits (decision 043)

@@ -27,6 +27,8 @@ const MODULES = {
   validateEmail: 'routes/validate-email.tsx',
   privacyPolicy: 'routes/privacy-policy.tsx',
   termsOfService: 'routes/terms-of-service.tsx',
+  track: 'routes/track.tsx',
+  trackOrder: 'routes/track-order.tsx',
   adminLogin: 'routes/admin/login.tsx',
   adminDashboard: 'routes/admin/dashboard.tsx',
   adminOrders: 'routes/admin/orders.tsx',

@@ -12,6 +12,7 @@ import { RECONCILIATION_ERROR_MESSAGES } from './messages/reconciliation.ts';
 import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
 import { PRIVACY_ERROR_MESSAGES } from './messages/privacy.ts';
 import { PARTNERS_ERROR_MESSAGES } from './messages/partners.ts';
+import { TRACKING_ERROR_MESSAGES } from './messages/tracking.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -283,6 +284,7 @@ export const ERROR_MESSAGES = {
   ...DEMO_ERROR_MESSAGES,
   ...PRIVACY_ERROR_MESSAGES,
   ...PARTNERS_ERROR_MESSAGES,
+  ...TRACKING_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

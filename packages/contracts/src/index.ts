@@ -32,3 +32,4 @@ export * from './payments.ts';
 export * from './reconciliation.ts';
 export * from './rates.ts';
 export * from './partners.ts';
+export * from './tracking.ts';

@@ -79,6 +79,16 @@ export const APP_ROUTES = [
     prerender: true,
   },
   { id: 'adminLogin', path: '/admin/login', layout: 'auth', guard: 'public', prerender: true },
+  // order tracking without signing in (decision 059)
+  { id: 'track', path: '/track', layout: 'default', guard: 'public', prerender: true },
+  {
+    id: 'trackOrder',
+    path: '/track/:reference',
+    layout: 'default',
+    guard: 'public',
+    prerender: false,
+    params: { reference: 'EX-7K2Q9' },
+  },
 
   // back office
   {

@@ -4,6 +4,7 @@ import type { Locale } from './locale.ts';
 import { ACCOUNT_FIELD_MESSAGES } from './accounts.ts';
 import { CATALOGUE_ADMIN_FIELD_MESSAGES } from './messages/catalogue-admin.ts';
 import { ORDERS_FIELD_MESSAGES } from './messages/orders.ts';
+import { TRACKING_FIELD_MESSAGES } from './messages/tracking.ts';
 import { SETTINGS_FIELD_MESSAGES } from './messages/settings.ts';
 import { REVIEWS_FIELD_MESSAGES } from './messages/reviews.ts';
 import { PRIVACY_FIELD_MESSAGES } from './messages/privacy.ts';
@@ -47,6 +48,7 @@ export const FIELD_MESSAGES = {
   ...WALLETS_FIELD_MESSAGES,
   ...CATALOGUE_ADMIN_FIELD_MESSAGES,
   ...ORDERS_FIELD_MESSAGES,
+  ...TRACKING_FIELD_MESSAGES,
   ...SETTINGS_FIELD_MESSAGES,
   ...REVIEWS_FIELD_MESSAGES,
   ...PRIVACY_FIELD_MESSAGES,

@@ -45,6 +45,8 @@ const TABLES = [
   'consents',
   'businesses',
   'api_keys',
+  'order_tracking_codes',
+  'order_tracking_grants',
 ];
 
 describe('the migrations folder', () => {

@@ -15,6 +15,7 @@ import type { MailMessage } from '../adapters/mail/mailer.ts';
 export type EmailTemplate =
   | { kind: 'verify-email'; name: string; link: string; hours: number }
   | { kind: 'reset-code'; name: string; code: string; minutes: number }
+  | { kind: 'tracking-code'; name: string; reference: string; code: string; minutes: number }
   | { kind: 'registration-attempt'; name: string; signInLink: string; resetLink: string }
   | { kind: 'sign-in-guessing'; name: string; failures: number; resetLink: string }
   | { kind: 'password-changed'; name: string; how: 'changed' | 'reset'; resetLink: string }
@@ -328,6 +329,26 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               `Olá, ${template.name}.`,
               `Use este código para redefinir sua senha. Ele vale por ${template.minutes} minutos.`,
               'Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
+            ],
+            code: template.code,
+          };
+    case 'tracking-code':
+      return en
+        ? {
+            subject: `Your code to follow order ${template.reference} - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `Someone asked to follow your order ${template.reference} without signing in. Use this code on the tracking page. It is valid for ${template.minutes} minutes and only shows the order: nothing can be changed with it.`,
+              'If you did not ask for it, ignore this message: nobody can see the order without this code.',
+            ],
+            code: template.code,
+          }
+        : {
+            subject: `Seu código para acompanhar o pedido ${template.reference} - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `Alguém pediu para acompanhar seu pedido ${template.reference} sem entrar na conta. Use este código na página de acompanhamento. Ele vale por ${template.minutes} minutos e só mostra o pedido: nada pode ser alterado com ele.`,
+              'Se você não pediu, ignore esta mensagem: ninguém vê o pedido sem este código.',
             ],
             code: template.code,
           };

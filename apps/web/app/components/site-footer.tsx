@@ -49,6 +49,9 @@ export function SiteFooter() {
             <Text fw={700} size="sm" component="h2">
               {t('footer.support')}
             </Text>
+            <Anchor component={LocalLink} to="/track" size="sm" data-testid="footer-track">
+              {t('pages.track.title')}
+            </Anchor>
             <Text size="sm">{t('footer.hours')}</Text>
             <Text size="sm">{t('footer.response')}</Text>
           </Stack>

@@ -13,6 +13,7 @@ import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 import { reconciliationPaths } from './paths/reconciliation.ts';
 import { privacyPaths } from './paths/privacy.ts';
 import { businessPaths } from './paths/business.ts';
+import { trackingPaths } from './paths/tracking.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -36,4 +37,5 @@ export const apiPaths = {
   ...reconciliationPaths,
   ...privacyPaths,
   ...businessPaths,
+  ...trackingPaths,
 } as const;

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../i18n/react.tsx';
 import { ShellLinkButton } from '../components/shell-button.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -80,11 +80,14 @@ export default function HomePage() {
                 </li>
               ))}
             </ul>
-            <Box>
+            <Group gap="sm">
               <ShellLinkButton to="/#how-it-works" variant="default" size="md">
                 {t('home.hero.secondary')}
               </ShellLinkButton>
-            </Box>
+              <ShellLinkButton to="/track" variant="subtle" size="md" data-testid="home-track">
+                {t('home.hero.track')}
+              </ShellLinkButton>
+            </Group>
           </Stack>
           <div id="calculator" className={classes.calculator}>
             <Suspense fallback={<div className={classes.calculatorFallback} />}>

@@ -18,4 +18,5 @@ export * from './payout-risk.ts';
 export * from './limits.ts';
 export * from './privacy.ts';
 export * from './partners.ts';
+export * from './tracking.ts';
 export * from './relations.ts';

@@ -42,8 +42,23 @@ export const ORDER_STREAM_DEFAULTS = {
   retryMaxMs: 8000,
 };
 
+/**
+ * A stream opened for someone other than the owner: a tracking grant (decision 059). Its view is
+ * still read as the owner's, then shaped; it counts under `limitKey`, and ends by `endsBy` at
+ * the latest (Date.now() time).
+ */
+export interface StreamViewer {
+  limitKey: string;
+  shape(view: OrderView): unknown;
+  endsBy?: number;
+}
+
 interface Stream {
+  /** the order's owner: whose view is read */
   userId: string;
+  /** what the per-customer cap counts under (the owner's id, or a tracking grant's key) */
+  limitKey: string;
+  shape: ((view: OrderView) => unknown) | null;
   orderId: string;
   response: ServerResponse;
   /** when the stream ends (Date.now() time) */
@@ -56,7 +71,7 @@ interface Stream {
 const TICK_MS = 1000;
 
 export interface OrderStreams {
-  /** whether `userId` may open one more stream */
+  /** whether `userId` (or a viewer's `limitKey`) may open one more stream */
   canOpen(userId: string): boolean;
   /**
    * Starts the stream of `view` on `response` (the request's raw response, taken over from the
@@ -67,6 +82,7 @@ export interface OrderStreams {
     headers: Record<string, string>,
     userId: string,
     view: OrderView,
+    viewer?: StreamViewer,
   ): void;
   /** an order changed (its id), or every order ('*') */
   changed(orderId: string): void;
@@ -125,6 +141,7 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
 
   /** Sends `view` unless it is the one this stream had last (a change heard twice). */
   function send(stream: Stream, view: OrderView, json = JSON.stringify(view)): void {
+    if (stream.shape) json = JSON.stringify(stream.shape(view));
     if (json === stream.last) return;
     stream.last = json;
     write(stream, `event: order\ndata: ${json}\n\n`);
@@ -140,9 +157,9 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
     const streams = byOrder.get(stream.orderId);
     if (!streams?.delete(stream)) return;
     if (streams.size === 0) byOrder.delete(stream.orderId);
-    const open = (perUser.get(stream.userId) ?? 1) - 1;
-    if (open > 0) perUser.set(stream.userId, open);
-    else perUser.delete(stream.userId);
+    const open = (perUser.get(stream.limitKey) ?? 1) - 1;
+    if (open > 0) perUser.set(stream.limitKey, open);
+    else perUser.delete(stream.limitKey);
     size -= 1;
     stopClock();
   }
@@ -156,7 +173,7 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
         if (!first) return;
         const view = await options.readView(orderId, first.userId);
         const json = view ? JSON.stringify(view) : '';
-        // every stream of an order is its owner's
+        // every stream of an order reads its owner's view (a viewer's is shaped from it)
         for (const stream of [...(byOrder.get(orderId) ?? [])]) {
           if (view) send(stream, view, json);
           else end(stream);
@@ -182,10 +199,21 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
   return {
     canOpen: (userId) => (perUser.get(userId) ?? 0) < maxPerUser,
 
-    open(response, headers, userId, view) {
+    open(response, headers, userId, view, viewer) {
       // give or take a fifth, so that streams opened together do not all come back together
-      const endsAt = Date.now() + lifetimeMs * (0.8 + Math.random() * 0.4);
-      const stream: Stream = { userId, orderId: view.id, response, endsAt, last: '' };
+      const endsAt = Math.min(
+        Date.now() + lifetimeMs * (0.8 + Math.random() * 0.4),
+        viewer?.endsBy ?? Infinity,
+      );
+      const stream: Stream = {
+        userId,
+        limitKey: viewer?.limitKey ?? userId,
+        shape: viewer ? (v) => viewer.shape(v) : null,
+        orderId: view.id,
+        response,
+        endsAt,
+        last: '',
+      };
       response.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',
@@ -198,7 +226,7 @@ export function createOrderStreams(options: OrderStreamsOptions): OrderStreams {
       let streams = byOrder.get(view.id);
       if (!streams) byOrder.set(view.id, (streams = new Set()));
       streams.add(stream);
-      perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      perUser.set(stream.limitKey, (perUser.get(stream.limitKey) ?? 0) + 1);
       size += 1;
       response.on('close', () => forget(stream));
       startClock();

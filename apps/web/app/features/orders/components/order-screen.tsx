@@ -130,7 +130,20 @@ export function OrderScreen() {
   );
 }
 
-function OrderDetails({ order, queryId }: { order: OrderView; queryId: string }) {
+/**
+ * The order's page body. `readOnly` (the tracking page, decision 059): the view carries no
+ * actions, payment instructions or files already; nothing that calls a customer route is shown
+ * either (review, receipt), and the destination is shown as masked by the API.
+ */
+export function OrderDetails({
+  order,
+  queryId,
+  readOnly = false,
+}: {
+  order: OrderView;
+  queryId: string;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const final = isFinalStatus(order.status);
@@ -223,7 +236,7 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
 
       {can('complete') && <ReceiptSection order={order} queryId={queryId} />}
 
-      {order.status === 'completed' && (
+      {order.status === 'completed' && !readOnly && (
         <Group>
           <Button
             component={LocalLink}
@@ -238,11 +251,11 @@ function OrderDetails({ order, queryId }: { order: OrderView; queryId: string })
 
       {can('cancel') && <CancelSection order={order} queryId={queryId} />}
 
-      <DetailsSection order={order} />
+      <DetailsSection order={order} masked={readOnly} />
 
-      <ReceiptDownload order={order} />
+      {!readOnly && <ReceiptDownload order={order} />}
 
-      <FilesSection order={order} onDownload={download} />
+      {!readOnly && <FilesSection order={order} onDownload={download} />}
 
       <TimelineSection order={order} />
     </>
@@ -616,7 +629,7 @@ function CancelSection({ order, queryId }: { order: OrderView; queryId: string }
   );
 }
 
-function DetailsSection({ order }: { order: OrderView }) {
+function DetailsSection({ order, masked = false }: { order: OrderView; masked?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const send = (value: string) => formatMoney(value, order.send, locale);
@@ -625,7 +638,9 @@ function DetailsSection({ order }: { order: OrderView }) {
   // "paid to" once the payout is made; before, where it will go
   const paidOut = order.status === 'admin_paid' || order.status === 'completed';
   const destination =
-    order.receive.kind === 'pix' ? formatPixKey(order.addressToReceive) : order.addressToReceive;
+    order.receive.kind === 'pix' && !masked
+      ? formatPixKey(order.addressToReceive)
+      : order.addressToReceive;
   const rows: [string, ReactNode, string?][] = [
     [t('orders.order.send'), send(order.amountSend), 'amount-send'],
     ...(order.amountReceived
