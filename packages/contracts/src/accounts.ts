@@ -332,8 +332,11 @@ export const defaultTokensSchema = z.object({
 
 // --- documents ------------------------------------------------------------------------------
 
+/** The identity documents: all three approved = documents verified (KYC level 2). */
 export const DOCUMENT_TYPES = ['national_id', 'proof_of_address', 'selfie_with_id'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** Every document a customer sends: identity ones and the enhanced verification's (decision 062). */
+export const ALL_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'proof_of_income', 'source_of_funds'] as const;
+export type DocumentType = (typeof ALL_DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -341,7 +344,7 @@ export const DOCUMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;
 
 export const documentSchema = z.object({
   id: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(ALL_DOCUMENT_TYPES),
   status: z.enum(DOCUMENT_STATUSES),
   originalName: z.string(),
   mimeType: z.string(),
@@ -364,7 +367,7 @@ export const adminDocumentQueueQuerySchema = z.object({
 
 export const adminDocumentQueueItemSchema = z.object({
   id: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(ALL_DOCUMENT_TYPES),
   uploadedAt: z.iso.datetime(),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });

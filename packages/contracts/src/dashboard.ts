@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES } from './accounts.ts';
+import { ALL_DOCUMENT_TYPES } from './accounts.ts';
 import { ORDER_STATUSES } from './order-state.ts';
 import type { OrderStatus } from './order-state.ts';
 import { amountSchema } from './validation.ts';
@@ -95,7 +95,7 @@ export const orderQueueSchema = z.object({
 
 export const queueDocumentSchema = z.object({
   id: z.string(),
-  type: z.enum(DOCUMENT_TYPES),
+  type: z.enum(ALL_DOCUMENT_TYPES),
   customer: z.object({ id: z.string(), name: z.string() }),
   uploadedAt: z.iso.datetime(),
   ageMinutes: z.number().int().nonnegative(),

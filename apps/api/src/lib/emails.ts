@@ -251,12 +251,22 @@ function orderStatusLines(t: OrderStatusEmail, locale: Locale): string[] {
   return lines;
 }
 
-export type DocumentKind = 'national_id' | 'proof_of_address' | 'selfie_with_id';
+export type DocumentKind =
+  | 'national_id'
+  | 'proof_of_address'
+  | 'selfie_with_id'
+  | 'proof_of_income'
+  | 'source_of_funds';
 
 const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
   national_id: { 'en-US': 'national ID', 'pt-BR': 'documento de identidade' },
   proof_of_address: { 'en-US': 'proof of address', 'pt-BR': 'comprovante de endereço' },
   selfie_with_id: { 'en-US': 'selfie with ID', 'pt-BR': 'selfie com documento' },
+  proof_of_income: { 'en-US': 'proof of income', 'pt-BR': 'comprovante de renda' },
+  source_of_funds: {
+    'en-US': 'proof of source of funds',
+    'pt-BR': 'comprovante de origem dos recursos',
+  },
 };
 
 /** "Seu"/"Sua" and the participle's ending in Portuguese: "a selfie" is feminine. */

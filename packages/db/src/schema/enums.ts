@@ -18,6 +18,9 @@ export const documentType = pgEnum('document_type', [
   'national_id',
   'proof_of_address',
   'selfie_with_id',
+  // enhanced verification (KYC level 3, decision 062)
+  'proof_of_income',
+  'source_of_funds',
 ]);
 
 export const documentStatus = pgEnum('document_status', ['uploaded', 'approved', 'rejected']);

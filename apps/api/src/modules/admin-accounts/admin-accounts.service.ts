@@ -9,7 +9,7 @@ import {
 } from '@permuta/db';
 import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
-import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
+import { DOCUMENT_TYPES, LOCALE_PREFIX, successMessage } from '@permuta/contracts';
 import type {
   AdminProfile,
   AdminRole,
@@ -430,12 +430,17 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             rejectionReason: reviewed.rejectionReason,
           },
         });
-        const accountVerified = approve && (await documentsVerified(tx, owner.id));
+        // the identity documents make the account verified; an enhanced one raises the level
+        const identity = (DOCUMENT_TYPES as readonly string[]).includes(reviewed.type);
+        const accountVerified = approve && identity && (await documentsVerified(tx, owner.id));
         return { reviewed, owner, accountVerified };
       });
 
       const { reviewed, owner, accountVerified } = result;
       const locale = owner.locale;
+      const reviewLink = (DOCUMENT_TYPES as readonly string[]).includes(reviewed.type)
+        ? documentsLink(locale)
+        : `${deps.publicUrl}${LOCALE_PREFIX[locale]}/profile/limits`;
       if (reviewed.status === 'approved') {
         await deps.sendEmail(
           owner.email,
@@ -443,7 +448,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             kind: 'document-approved',
             name: owner.name,
             documentType: reviewed.type,
-            link: documentsLink(locale),
+            link: reviewLink,
           },
           locale,
         );
@@ -455,7 +460,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             name: owner.name,
             documentType: reviewed.type,
             reason: reviewed.rejectionReason ?? '',
-            link: documentsLink(locale),
+            link: reviewLink,
           },
           locale,
         );

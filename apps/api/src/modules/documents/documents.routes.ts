@@ -3,11 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DOCUMENT_TYPES,
+  ALL_DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   adminDocumentQueueQuerySchema,
   adminDocumentQueueSchema,
   documentSchema,
+  enhancedDeclarationSchema,
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
@@ -17,7 +18,7 @@ import { apiErrors } from '../../lib/api-errors.ts';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 413);
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const typeParams = z.object({ type: z.enum(DOCUMENT_TYPES) });
+const typeParams = z.object({ type: z.enum(ALL_DOCUMENT_TYPES) });
 
 /**
  * `Content-Disposition` with a name safe in any browser: an ASCII fallback in `filename` (no
@@ -125,6 +126,27 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
       );
       return reply.status(201).send(view);
     },
+  );
+
+  app.put(
+    '/api/v1/me/enhanced-declaration',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        operationId: 'declareEnhancedVerification',
+        tags,
+        summary: 'Declare income and occupation for the enhanced verification',
+        description:
+          'The declaration of an enhanced verification request (KYC level 3): monthly income range and occupation. The proofs are the documents `proof_of_income` and `source_of_funds` (POST /api/v1/me/documents/:type). The level rises once both are approved by the back office and a declaration exists.',
+        body: enhancedDeclarationSchema,
+        response: {
+          200: enhancedDeclarationSchema,
+          ...apiErrors(400, 401, 403),
+        },
+      },
+    },
+    async (request) =>
+      service.declareEnhanced({ userId: signedIn(request).userId, ip: request.ip }, request.body),
   );
 
   app.get(

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_REVIEW_LATE_HOURS, DOCUMENT_TYPES } from '@permuta/contracts';
-import type { AdminDocumentQueue, DocumentType, DocumentView } from '@permuta/contracts';
+import type {
+  AdminDocumentQueue,
+  DocumentType,
+  DocumentView,
+  EnhancedDeclarationInput,
+} from '@permuta/contracts';
 import type { Db } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
@@ -16,6 +21,7 @@ import {
   listReviewQueue,
   findOwnDocument,
   insertDocument,
+  insertEnhancedDeclaration,
   toDocumentView,
 } from './documents.repository.ts';
 import type { DocumentRow } from './documents.repository.ts';
@@ -104,8 +110,12 @@ export function createDocumentsService({
 
     /** The current document of each type (in the order of DOCUMENT_TYPES) and whether all three are approved. */
     async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
-      const rows = await currentDocuments(db, userId);
-      rows.sort((a, b) => DOCUMENT_TYPES.indexOf(a.type) - DOCUMENT_TYPES.indexOf(b.type));
+      // the identity documents only: the enhanced verification's are on the limits screen
+      const rows = (await currentDocuments(db, userId)).filter((row) =>
+        (DOCUMENT_TYPES as readonly string[]).includes(row.type),
+      );
+      const order = (type: string) => (DOCUMENT_TYPES as readonly string[]).indexOf(type);
+      rows.sort((a, b) => order(a.type) - order(b.type));
       return {
         documents: rows.map(toDocumentView),
         verified:
@@ -168,6 +178,34 @@ export function createDocumentsService({
         });
         throw error;
       }
+    },
+
+    /**
+     * The declaration of an enhanced verification request (monthly income range, occupation);
+     * its proofs are the documents `proof_of_income` and `source_of_funds`. A new declaration
+     * replaces the previous one (kept as history); audited.
+     */
+    async declareEnhanced(
+      caller: Caller,
+      input: EnhancedDeclarationInput,
+    ): Promise<{ incomeRange: EnhancedDeclarationInput['incomeRange']; occupation: string }> {
+      await db.transaction(async (tx) => {
+        const row = await insertEnhancedDeclaration(tx, {
+          userId: caller.userId,
+          incomeRange: input.incomeRange,
+          occupation: input.occupation,
+        });
+        await writeAudit(tx, {
+          actorType: 'customer',
+          actorId: caller.userId,
+          action: 'enhanced.declared',
+          entityType: 'enhanced_declaration',
+          entityId: row.id,
+          ip: caller.ip,
+          after: { incomeRange: input.incomeRange, occupation: input.occupation },
+        });
+      });
+      return { incomeRange: input.incomeRange, occupation: input.occupation };
     },
 
     /** The customer's own document file; someone else's is 404. */
