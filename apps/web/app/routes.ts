@@ -51,6 +51,7 @@ const MODULES = {
   adminAccountSecurity: 'routes/admin/account-security.tsx',
   profileAccount: 'routes/profile/account.tsx',
   profileDocuments: 'routes/profile/documents.tsx',
+  profileLimits: 'routes/profile/limits.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',
   profileMyOrders: 'routes/profile/my-orders.tsx',
   profileMyOrder: 'routes/profile/my-order.tsx',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dec, floorTo } from './money.ts';
 import { localParts, zonedTimeToUtc } from './operating-hours.ts';
+import { documentSchema } from './accounts.ts';
 import { amountSchema } from './validation.ts';
 
 /**
@@ -120,13 +121,8 @@ export const tierLimitsViewSchema = z
     enhanced: z.object({
       /** the enhanced request: none sent, waiting for review, approved, or rejected */
       status: enhancedRequestStatus,
-      documents: z.array(
-        z.object({
-          type: z.enum(ENHANCED_DOCUMENT_TYPES),
-          status: z.enum(['uploaded', 'approved', 'rejected']),
-          rejectionReason: z.string().nullable(),
-        }),
-      ),
+      /** the current document of each enhanced type sent so far */
+      documents: z.array(documentSchema),
       declaration: z
         .object({ incomeRange: z.enum(INCOME_RANGES), occupation: z.string() })
         .nullable(),

@@ -115,11 +115,7 @@ export async function enhancedRequest(
   userId: string,
 ): Promise<TierLimitsView['enhanced']> {
   const rows = await db
-    .selectDistinctOn([documents.type], {
-      type: documents.type,
-      status: documents.status,
-      rejectionReason: documents.rejectionReason,
-    })
+    .selectDistinctOn([documents.type])
     .from(documents)
     .where(and(eq(documents.userId, userId), inArray(documents.type, [...ENHANCED_DOCUMENT_TYPES])))
     .orderBy(documents.type, desc(documents.createdAt), desc(documents.id));
@@ -135,7 +131,19 @@ export async function enhancedRequest(
   const docs = ENHANCED_DOCUMENT_TYPES.flatMap((type) => {
     const row = rows.find((each) => each.type === type);
     return row
-      ? [{ type, status: row.status, rejectionReason: row.rejectionReason ?? null }]
+      ? [
+          {
+            id: row.id,
+            type,
+            status: row.status,
+            originalName: row.originalName,
+            mimeType: row.mimeType,
+            sizeBytes: row.sizeBytes,
+            rejectionReason: row.rejectionReason,
+            uploadedAt: row.createdAt.toISOString(),
+            reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+          },
+        ]
       : [];
   });
   const status =
