@@ -564,7 +564,17 @@ export const adminCustomerDetailSchema = z.object({
   wallets: z.array(adminCustomerWalletSchema),
   /** newest first */
   orders: z.array(adminCustomerOrderSchema),
+  /** the newest declaration of an enhanced verification request (KYC level 3), if any */
+  enhancedDeclaration: z
+    .object({
+      /** one of INCOME_RANGES (tiers.ts) */
+      incomeRange: z.string(),
+      occupation: z.string(),
+      declaredAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
+export type AdminCustomerDetail = z.infer<typeof adminCustomerDetailSchema>;
 
 export const nationalIdVerificationSchema = z.object({ verified: z.boolean() });
 

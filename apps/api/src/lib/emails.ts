@@ -269,6 +269,9 @@ const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
   },
 };
 
+/** The enhanced verification's documents (decision 062): sent again from the limits page. */
+const ENHANCED_KINDS: ReadonlySet<DocumentKind> = new Set(['proof_of_income', 'source_of_funds']);
+
 /** "Seu"/"Sua" and the participle's ending in Portuguese: "a selfie" is feminine. */
 function ptAgreement(kind: DocumentKind): { your: string; ending: string } {
   return kind === 'selfie_with_id' ? { your: 'Sua', ending: 'a' } : { your: 'Seu', ending: 'o' };
@@ -444,7 +447,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             lines: [
               `Hello, ${template.name}.`,
               `Your ${doc} could not be approved. Reason: ${template.reason}`,
-              'Please send a new file from your documents page.',
+              ENHANCED_KINDS.has(template.documentType)
+                ? 'Please send a new file from your limits page.'
+                : 'Please send a new file from your documents page.',
             ],
             action: { label: 'Send it again', url: template.link },
           }
@@ -453,7 +458,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             lines: [
               `Olá, ${template.name}.`,
               `${ptAgreement(template.documentType).your} ${doc} não pôde ser aprovad${ptAgreement(template.documentType).ending}. Motivo: ${template.reason}`,
-              'Envie um novo arquivo pela sua página de documentos.',
+              ENHANCED_KINDS.has(template.documentType)
+                ? 'Envie um novo arquivo pela sua página de limites.'
+                : 'Envie um novo arquivo pela sua página de documentos.',
             ],
             action: { label: 'Enviar novamente', url: template.link },
           };

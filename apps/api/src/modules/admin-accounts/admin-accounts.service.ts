@@ -11,6 +11,7 @@ import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import { DOCUMENT_TYPES, LOCALE_PREFIX, successMessage } from '@permuta/contracts';
 import type {
+  AdminCustomerDetail,
   AdminProfile,
   AdminRole,
   CustomerProfile,
@@ -324,6 +325,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       documents: DocumentView[];
       wallets: AdminCustomerWallet[];
       orders: AdminCustomerOrder[];
+      enhancedDeclaration: AdminCustomerDetail['enhancedDeclaration'];
     }> {
       const user = await requireCustomer(db, id);
       // One connection on PGlite: the four reads run one after the other either way.
@@ -331,11 +333,13 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       const documents = await repo.allDocuments(db, user.id);
       const wallets = await repo.customerWallets(db, user.id);
       const orders = await repo.customerOrders(db, user.id);
+      const declaration = await repo.latestEnhancedDeclaration(db, user.id);
       return {
         customer,
         documents: documents.map((doc) => repo.toDocumentView(doc)),
         wallets,
         orders,
+        enhancedDeclaration: declaration,
       };
     },
 

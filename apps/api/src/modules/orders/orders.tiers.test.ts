@@ -367,6 +367,25 @@ describe('enhanced verification', () => {
     const rejected = await review(income.json().id, { decision: 'reject', reason: 'Ilegível' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect((await tierLimits(customer)).enhanced.status).toBe('rejected');
+    // the customer is told in their language (pt-BR), with the way back to the limits page
+    const deadline = Date.now() + 5000;
+    while (!t.mail.to(customer.email).some((m) => m.subject.startsWith('Documento recusado'))) {
+      if (Date.now() > deadline) throw new Error('no rejection e-mail');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const mail = t.mail.to(customer.email).find((m) => m.subject.startsWith('Documento recusado'))!;
+    expect(mail.subject).toContain('comprovante de renda');
+    expect(mail.text).toContain('Motivo: Ilegível');
+    expect(mail.text).toContain('/profile/limits');
+    // the back office sees the declaration on the customer's page
+    const detail = await t.app.inject({
+      url: `/api/v1/admin/customers/${customer.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(detail.json().enhancedDeclaration).toMatchObject({
+      incomeRange: '20k_to_50k',
+      occupation: 'Engenheira civil',
+    });
     const again = await upload(customer, 'proof_of_income', await png(80, 60));
     expect(again.statusCode).toBe(201);
     expect((await review(again.json().id, { decision: 'approve' })).statusCode).toBe(200);
