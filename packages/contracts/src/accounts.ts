@@ -335,7 +335,11 @@ export const defaultTokensSchema = z.object({
 /** The identity documents: all three approved = documents verified (KYC level 2). */
 export const DOCUMENT_TYPES = ['national_id', 'proof_of_address', 'selfie_with_id'] as const;
 /** Every document a customer sends: identity ones and the enhanced verification's (decision 062). */
-export const ALL_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'proof_of_income', 'source_of_funds'] as const;
+export const ALL_DOCUMENT_TYPES = [
+  ...DOCUMENT_TYPES,
+  'proof_of_income',
+  'source_of_funds',
+] as const;
 export type DocumentType = (typeof ALL_DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

@@ -252,11 +252,7 @@ function orderStatusLines(t: OrderStatusEmail, locale: Locale): string[] {
 }
 
 export type DocumentKind =
-  | 'national_id'
-  | 'proof_of_address'
-  | 'selfie_with_id'
-  | 'proof_of_income'
-  | 'source_of_funds';
+  'national_id' | 'proof_of_address' | 'selfie_with_id' | 'proof_of_income' | 'source_of_funds';
 
 const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
   national_id: { 'en-US': 'national ID', 'pt-BR': 'documento de identidade' },

@@ -111,7 +111,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'My KYC level and its limits',
         description:
-          'The caller\'s KYC level (0 e-mail not validated, 1 e-mail validated, 2 documents approved, 3 enhanced verification approved), the daily and monthly limits of that level in BRL (settings), what is used and left of them (day and calendar month in America/Sao_Paulo; every order counts but canceled and refunded ones), the limits of every level, and the enhanced verification request.',
+          "The caller's KYC level (0 e-mail not validated, 1 e-mail validated, 2 documents approved, 3 enhanced verification approved), the daily and monthly limits of that level in BRL (settings), what is used and left of them (day and calendar month in America/Sao_Paulo; every order counts but canceled and refunded ones), the limits of every level, and the enhanced verification request.",
         response: { 200: tierLimitsViewSchema, ...apiErrors(401, 403) },
       },
     },

@@ -60,9 +60,10 @@ async function locked(customer: Trader, amount = '100'): Promise<Locked> {
   const body = res.json();
   return {
     token: body.quoteToken as string,
-    valueBrl: ceilTo(dec(body.amountSend as string).times(body.prices.sendBrl as string), 2).toFixed(
+    valueBrl: ceilTo(
+      dec(body.amountSend as string).times(body.prices.sendBrl as string),
       2,
-    ),
+    ).toFixed(2),
   };
 }
 
@@ -355,9 +356,9 @@ describe('enhanced verification', () => {
       url: '/api/v1/admin/documents?limit=100',
       headers: { cookie: admin.cookie },
     });
-    const queued = queue.json().items.filter(
-      (item: { customer: { id: string } }) => item.customer.id === customer.id,
-    );
+    const queued = queue
+      .json()
+      .items.filter((item: { customer: { id: string } }) => item.customer.id === customer.id);
     expect(queued.map((item: { type: string }) => item.type).sort()).toEqual([
       'proof_of_income',
       'source_of_funds',
@@ -425,7 +426,9 @@ describe('enhanced verification', () => {
       });
     }
     expect((await tierLimits(customer)).level).toBe(2);
-    expect((await declare(customer, { incomeRange: 'up_to_5k', occupation: 'Vendedor' })).statusCode).toBe(200);
+    expect(
+      (await declare(customer, { incomeRange: 'up_to_5k', occupation: 'Vendedor' })).statusCode,
+    ).toBe(200);
     expect((await tierLimits(customer)).level).toBe(3);
   });
 
@@ -459,7 +462,11 @@ describe('enhanced verification', () => {
 
   it('refuses a proof that is not an image or a PDF, as other documents', async () => {
     const customer = await trader(t.app);
-    const res = await upload(customer, 'source_of_funds', Buffer.from('MZ\u0090\u0000 not a picture'));
+    const res = await upload(
+      customer,
+      'source_of_funds',
+      Buffer.from('MZ\u0090\u0000 not a picture'),
+    );
     expect(res.statusCode).toBe(400);
   });
 });

@@ -93,9 +93,7 @@ export function CustomerDetail({ id }: { id: string }) {
         {enhancedDeclaration && (
           <Text size="sm" mt="sm" data-testid="enhanced-declaration">
             {t('admin.customer.enhancedDeclaration', {
-              income: t(
-                `limits.incomeRanges.${enhancedDeclaration.incomeRange as 'up_to_5k'}`,
-              ),
+              income: t(`limits.incomeRanges.${enhancedDeclaration.incomeRange as 'up_to_5k'}`),
               occupation: enhancedDeclaration.occupation,
               date: formatDateTime(enhancedDeclaration.declaredAt, locale),
             })}
