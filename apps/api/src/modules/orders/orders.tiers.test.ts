@@ -262,7 +262,8 @@ describe('orders beyond the level', () => {
       fc.asyncProperty(
         // 10.00 to 500.00 USDT: above the PIX minimum to receive
         fc.integer({ min: 10_00, max: 500_00 }).map((c) => dec(c).div(100).toFixed(2)),
-        fc.integer({ min: 0, max: 300_00 }),
+        // the other window has at least one centavo more room, so the one tested is the one broken
+        fc.integer({ min: 1, max: 300_00 }),
         fc.boolean(),
         fc.constantFrom<'daily' | 'monthly'>('daily', 'monthly'),
         async (usdt, spareCents, over, period) => {
