@@ -261,9 +261,12 @@ export async function runOrderCeiling(results: BenchResult[]): Promise<void> {
     child = started.child;
     handle = await createDb({ databaseUrl: url.toString(), dataDir: '' });
     const db = handle.db;
-    await db
-      .update(settings)
-      .set({ customerMaxOpenOrders: 1_000_000, customerMaxDailyBrl: '1000000000000' });
+    await db.update(settings).set({
+      customerMaxOpenOrders: 1_000_000,
+      customerMaxDailyBrl: '1000000000000',
+      tier2DailyBrl: '1000000000000',
+      tier2MonthlyBrl: '1000000000000',
+    });
     await stockTokens(db);
     let t0 = performance.now();
     if (LEDGER_ENTRIES > 0) {

@@ -55,6 +55,7 @@ const MODULES = {
   profileDocuments: 'routes/profile/documents.tsx',
   profileBusiness: 'routes/profile/business.tsx',
   profileApiKeys: 'routes/profile/api-keys.tsx',
+  profileLimits: 'routes/profile/limits.tsx',
   profileExchangeNow: 'routes/profile/exchange-now.tsx',
   profileMyOrders: 'routes/profile/my-orders.tsx',
   profileMyOrder: 'routes/profile/my-order.tsx',

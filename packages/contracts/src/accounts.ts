@@ -332,13 +332,17 @@ export const defaultTokensSchema = z.object({
 
 // --- documents ------------------------------------------------------------------------------
 
-/** The person's own documents: all three approved is "documents verified". */
+/** The identity documents: all three approved is "documents verified" (KYC level 2). */
 export const DOCUMENT_TYPES = ['national_id', 'proof_of_address', 'selfie_with_id'] as const;
-export const PERSONAL_DOCUMENT_TYPES = DOCUMENT_TYPES;
 /** A business customer's company documents (decision 057), reviewed like the others. */
 export const BUSINESS_DOCUMENT_TYPES = ['articles_of_association', 'representative_id'] as const;
-/** Every kind of document the API takes. */
-export const ALL_DOCUMENT_TYPES = [...DOCUMENT_TYPES, ...BUSINESS_DOCUMENT_TYPES] as const;
+/** Every kind of document the API takes: identity, company, and the enhanced verification's (062). */
+export const ALL_DOCUMENT_TYPES = [
+  ...DOCUMENT_TYPES,
+  ...BUSINESS_DOCUMENT_TYPES,
+  'proof_of_income',
+  'source_of_funds',
+] as const;
 export type DocumentType = (typeof ALL_DOCUMENT_TYPES)[number];
 export type PersonalDocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['uploaded', 'approved', 'rejected'] as const;
@@ -572,7 +576,17 @@ export const adminCustomerDetailSchema = z.object({
   wallets: z.array(adminCustomerWalletSchema),
   /** newest first */
   orders: z.array(adminCustomerOrderSchema),
+  /** the newest declaration of an enhanced verification request (KYC level 3), if any */
+  enhancedDeclaration: z
+    .object({
+      /** one of INCOME_RANGES (tiers.ts) */
+      incomeRange: z.string(),
+      occupation: z.string(),
+      declaredAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
+export type AdminCustomerDetail = z.infer<typeof adminCustomerDetailSchema>;
 
 export const nationalIdVerificationSchema = z.object({ verified: z.boolean() });
 

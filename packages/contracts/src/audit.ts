@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'document.rejected',
   'document.file_viewed',
   'document.file_downloaded',
+  'enhanced.declared',
   'admin.created',
   'admin.updated',
   'admin.role_changed',

@@ -307,6 +307,13 @@ const AMOUNT_PARAMS = new Set([
 /** Parameters that are reais: written with the currency ("R$ 1.234,56" / "R$1,234.56"). */
 const BRL_PARAMS = new Set(['valueBrl', 'limitBrl', 'remainingBrl']);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** Parameters that are a word of the message's language (the window of a limit, decision 062). */
+const WORD_PARAMS: Record<string, Record<string, Record<Locale, string>>> = {
+  period: {
+    daily: { 'en-US': 'daily', 'pt-BR': 'diário' },
+    monthly: { 'en-US': 'monthly', 'pt-BR': 'mensal' },
+  },
+};
 
 /**
  * The message of `code` in `locale` with its parameters filled in; amounts as people read them
@@ -329,6 +336,8 @@ export function errorMessage(code: ErrorCode, locale: Locale, params: ErrorParam
     .replace(/\{(\w+)\}/g, (whole, name: string) => {
       if (!(name in params)) return whole;
       const value = String(params[name]);
+      const word = WORD_PARAMS[name]?.[value]?.[locale];
+      if (word) return word;
       if (BRL_PARAMS.has(name) && DECIMAL.test(value)) return formatBrl(value, locale);
       return AMOUNT_PARAMS.has(name) && DECIMAL.test(value) ? formatDecimal(value, locale) : value;
     });

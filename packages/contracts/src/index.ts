@@ -33,3 +33,4 @@ export * from './reconciliation.ts';
 export * from './rates.ts';
 export * from './partners.ts';
 export * from './tracking.ts';
+export * from './tiers.ts';

@@ -293,6 +293,13 @@ export const APP_ROUTES = [
     prerender: false,
   },
   {
+    id: 'profileLimits',
+    path: '/profile/limits',
+    layout: 'profile',
+    guard: 'customer',
+    prerender: false,
+  },
+  {
     id: 'profileExchangeNow',
     path: '/profile/exchange-now',
     layout: 'profile',

@@ -190,6 +190,13 @@ export const SETTINGS_DEFAULTS = {
   customerMaxOpenOrders: 2,
   customerMaxOrderBrl: '20000',
   customerMaxDailyBrl: '50000',
+  // limits per KYC level (decision 062), BRL: day and calendar month in America/Sao_Paulo
+  tier1DailyBrl: '1000',
+  tier1MonthlyBrl: '5000',
+  tier2DailyBrl: '50000',
+  tier2MonthlyBrl: '200000',
+  tier3DailyBrl: '200000',
+  tier3MonthlyBrl: '1000000',
   // risk limits of automatic payouts (decision 043): conservative; the demo seed relaxes them
   autoPayoutMaxOrderBrl: '5000',
   autoPayoutMaxCustomerDayBrl: '20000',
@@ -362,6 +369,14 @@ const settingsFields = {
   /** Value of one customer's orders per calendar day (America/Sao_Paulo), BRL. */
   customerMaxDailyBrl: positiveAmount,
   // --- end of per-customer order limits ---
+  // --- limits per KYC level (decision 062), BRL ---
+  tier1DailyBrl: positiveAmount,
+  tier1MonthlyBrl: positiveAmount,
+  tier2DailyBrl: positiveAmount,
+  tier2MonthlyBrl: positiveAmount,
+  tier3DailyBrl: positiveAmount,
+  tier3MonthlyBrl: positiveAmount,
+  // --- end of limits per KYC level ---
   // --- risk limits of automatic payouts (payout-risk.ts, decision 043) ---
   /** Above this value of one order (BRL) its automatic payout waits for an admin's approval. */
   autoPayoutMaxOrderBrl: positiveAmount,
@@ -421,6 +436,21 @@ function withCrossFieldRules<T extends z.ZodType<RuleValues>>(schema: T) {
       path: ['derivMaxReceive'],
       error: 'settings.maxBelowMin',
       when: (payload) => fieldsSound(payload, 'derivMinReceive', 'derivMaxReceive'),
+    })
+    .refine((value) => limitsOrdered(value.tier1DailyBrl, value.tier1MonthlyBrl), {
+      path: ['tier1MonthlyBrl'],
+      error: 'settings.monthlyBelowDaily',
+      when: (payload) => fieldsSound(payload, 'tier1DailyBrl', 'tier1MonthlyBrl'),
+    })
+    .refine((value) => limitsOrdered(value.tier2DailyBrl, value.tier2MonthlyBrl), {
+      path: ['tier2MonthlyBrl'],
+      error: 'settings.monthlyBelowDaily',
+      when: (payload) => fieldsSound(payload, 'tier2DailyBrl', 'tier2MonthlyBrl'),
+    })
+    .refine((value) => limitsOrdered(value.tier3DailyBrl, value.tier3MonthlyBrl), {
+      path: ['tier3MonthlyBrl'],
+      error: 'settings.monthlyBelowDaily',
+      when: (payload) => fieldsSound(payload, 'tier3DailyBrl', 'tier3MonthlyBrl'),
     })
     .refine((value) => limitsOrdered(value.customerMaxOrderBrl, value.customerMaxDailyBrl), {
       path: ['customerMaxDailyBrl'],
@@ -503,6 +533,9 @@ export const SETTINGS_FIELD_GROUPS: readonly (readonly SettingsKey[])[] = [
   ['pixMinReceive', 'pixMaxReceive'],
   ['derivMinReceive', 'derivMaxReceive'],
   ['customerMaxOrderBrl', 'customerMaxDailyBrl'],
+  ['tier1DailyBrl', 'tier1MonthlyBrl'],
+  ['tier2DailyBrl', 'tier2MonthlyBrl'],
+  ['tier3DailyBrl', 'tier3MonthlyBrl'],
   ['autoPayoutMaxOrderBrl', 'autoPayoutMaxCustomerDayBrl', 'payoutSecondApprovalAboveBrl'],
   ['pixKeyType', 'pixKey'],
   ['defaultSendToken', 'defaultReceiveToken'],
@@ -577,6 +610,14 @@ export const settingsViewSchema = z
     customerMaxOrderBrl: amountSchema,
     customerMaxDailyBrl: amountSchema,
     // --- end of per-customer order limits ---
+    // --- limits per KYC level (decision 062) ---
+    tier1DailyBrl: amountSchema,
+    tier1MonthlyBrl: amountSchema,
+    tier2DailyBrl: amountSchema,
+    tier2MonthlyBrl: amountSchema,
+    tier3DailyBrl: amountSchema,
+    tier3MonthlyBrl: amountSchema,
+    // --- end of limits per KYC level ---
     // --- risk limits of automatic payouts ---
     autoPayoutMaxOrderBrl: amountSchema,
     autoPayoutMaxCustomerDayBrl: amountSchema,

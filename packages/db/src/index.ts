@@ -41,7 +41,7 @@ export {
 } from './errors.ts';
 export type { DatabaseError } from './errors.ts';
 export { NOT_OWED_STATUS_LIST, statusLiterals } from './schema/status-sql.ts';
-export { documentsVerified, documentsVerifiedOf, usersIdColumn } from './kyc.ts';
+export { customerLevel, documentsVerified, documentsVerifiedOf, usersIdColumn } from './kyc.ts';
 
 // The schema as one namespace (for drizzle) and every table, enum and
 // row type directly.

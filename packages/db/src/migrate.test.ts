@@ -26,6 +26,7 @@ const TABLES = [
   'fee_rules',
   'settings',
   'documents',
+  'enhanced_declarations',
   'wallets',
   'orders',
   'order_events',

@@ -257,7 +257,9 @@ export type DocumentKind =
   | 'proof_of_address'
   | 'selfie_with_id'
   | 'articles_of_association'
-  | 'representative_id';
+  | 'representative_id'
+  | 'proof_of_income'
+  | 'source_of_funds';
 
 const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
   national_id: { 'en-US': 'national ID', 'pt-BR': 'documento de identidade' },
@@ -268,7 +270,15 @@ const DOCUMENT_NAMES: Record<DocumentKind, Record<Locale, string>> = {
     'en-US': "representative's ID",
     'pt-BR': 'documento do representante legal',
   },
+  proof_of_income: { 'en-US': 'proof of income', 'pt-BR': 'comprovante de renda' },
+  source_of_funds: {
+    'en-US': 'proof of source of funds',
+    'pt-BR': 'comprovante de origem dos recursos',
+  },
 };
+
+/** The enhanced verification's documents (decision 062): sent again from the limits page. */
+const ENHANCED_KINDS: ReadonlySet<DocumentKind> = new Set(['proof_of_income', 'source_of_funds']);
 
 /** "Seu"/"Sua" and the participle's ending in Portuguese: "a selfie" is feminine. */
 function ptAgreement(kind: DocumentKind): { your: string; ending: string } {
@@ -465,7 +475,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             lines: [
               `Hello, ${template.name}.`,
               `Your ${doc} could not be approved. Reason: ${template.reason}`,
-              'Please send a new file from your documents page.',
+              ENHANCED_KINDS.has(template.documentType)
+                ? 'Please send a new file from your limits page.'
+                : 'Please send a new file from your documents page.',
             ],
             action: { label: 'Send it again', url: template.link },
           }
@@ -474,7 +486,9 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             lines: [
               `Olá, ${template.name}.`,
               `${ptAgreement(template.documentType).your} ${doc} não pôde ser aprovad${ptAgreement(template.documentType).ending}. Motivo: ${template.reason}`,
-              'Envie um novo arquivo pela sua página de documentos.',
+              ENHANCED_KINDS.has(template.documentType)
+                ? 'Envie um novo arquivo pela sua página de limites.'
+                : 'Envie um novo arquivo pela sua página de documentos.',
             ],
             action: { label: 'Enviar novamente', url: template.link },
           };

@@ -32,6 +32,12 @@ export const ORDERS_ERROR_MESSAGES = {
     'pt-BR':
       'Você ainda pode trocar {remainingBrl} hoje (limite diário de {limitBrl}); este pedido é de {valueBrl}.',
   },
+  TIER_LIMIT_EXCEEDED: {
+    'en-US':
+      'Your level {level} {period} limit is {limitBrl}; you can still exchange {remainingBrl} and this order is {valueBrl}. Raise your level to exchange more.',
+    'pt-BR':
+      'O limite {period} do seu nível {level} é de {limitBrl}; você ainda pode trocar {remainingBrl} e este pedido é de {valueBrl}. Suba de nível para trocar mais.',
+  },
   DOCUMENTS_REQUIRED: {
     'en-US':
       'Your documents must be approved before you can exchange. Send them on the Documents page.',

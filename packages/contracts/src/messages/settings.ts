@@ -44,6 +44,10 @@ export const SETTINGS_FIELD_MESSAGES = {
     'pt-BR': 'O limite por dia não pode ser menor que o limite por pedido.',
   },
   // --- end of per-customer order limits ---
+  'settings.monthlyBelowDaily': {
+    'en-US': 'The limit per month must not be below the limit per day.',
+    'pt-BR': 'O limite por mês não pode ser menor que o limite por dia.',
+  },
   // --- risk limits of automatic payouts ---
   'settings.secondApprovalBelowOrder': {
     'en-US': 'The limit for a second approval must not be below the limit per order.',

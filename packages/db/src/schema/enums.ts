@@ -21,6 +21,9 @@ export const documentType = pgEnum('document_type', [
   // a business customer's company documents (decision 057)
   'articles_of_association',
   'representative_id',
+  // enhanced verification (KYC level 3, decision 062)
+  'proof_of_income',
+  'source_of_funds',
 ]);
 
 /** A business customer's standing (decision 057): applied, approved by the back office, or revoked. */

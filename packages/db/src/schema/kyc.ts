@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { INCOME_RANGES } from '@permuta/contracts/tiers';
 import { users } from './auth.ts';
 import { createdAt, textId, timestamptz } from './columns.ts';
 import { documentStatus, documentType } from './enums.ts';
@@ -58,3 +59,34 @@ export const documents = pgTable(
 
 export type Document = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
+
+/**
+ * The customer's declaration of an enhanced verification request (KYC level 3, decision 062):
+ * monthly income range and occupation. Every request is a new row; the current one is the newest.
+ * Its proofs are the documents `proof_of_income` and `source_of_funds`.
+ */
+export const enhancedDeclarations = pgTable(
+  'enhanced_declarations',
+  {
+    id: textId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    incomeRange: text('income_range').notNull(),
+    occupation: text('occupation').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('enhanced_declarations_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    check(
+      'enhanced_declarations_income_range',
+      sql`${t.incomeRange} IN (${sql.raw(INCOME_RANGES.map((r) => `'${r}'`).join(', '))})`,
+    ),
+    check(
+      'enhanced_declarations_occupation_length',
+      sql`char_length(${t.occupation}) BETWEEN 2 AND 100`,
+    ),
+  ],
+);
+
+export type EnhancedDeclaration = typeof enhancedDeclarations.$inferSelect;

@@ -100,6 +100,14 @@ export const settings = pgTable(
     /** Value of one customer's orders of a calendar day (America/Sao_Paulo), canceled ones aside. */
     customerMaxDailyBrl: money('customer_max_daily_brl').notNull().default(D.customerMaxDailyBrl),
     // --- end of per-customer order limits ---
+    // --- limits per KYC level (decision 062): value of a day / calendar month, BRL ---
+    tier1DailyBrl: money('tier1_daily_brl').notNull().default(D.tier1DailyBrl),
+    tier1MonthlyBrl: money('tier1_monthly_brl').notNull().default(D.tier1MonthlyBrl),
+    tier2DailyBrl: money('tier2_daily_brl').notNull().default(D.tier2DailyBrl),
+    tier2MonthlyBrl: money('tier2_monthly_brl').notNull().default(D.tier2MonthlyBrl),
+    tier3DailyBrl: money('tier3_daily_brl').notNull().default(D.tier3DailyBrl),
+    tier3MonthlyBrl: money('tier3_monthly_brl').notNull().default(D.tier3MonthlyBrl),
+    // --- end of limits per KYC level ---
     // --- risk limits of automatic payouts (decision 043) ---
     /** Above this value of one order (BRL) its automatic payout waits for an approval. */
     autoPayoutMaxOrderBrl: money('auto_payout_max_order_brl')
@@ -154,6 +162,10 @@ export const settings = pgTable(
     check(
       'settings_customer_limits_positive',
       sql`${t.customerMaxOpenOrders} > 0 AND ${t.customerMaxOrderBrl} > 0 AND ${t.customerMaxDailyBrl} > 0`,
+    ),
+    check(
+      'settings_tier_limits_positive',
+      sql`${t.tier1DailyBrl} > 0 AND ${t.tier1MonthlyBrl} > 0 AND ${t.tier2DailyBrl} > 0 AND ${t.tier2MonthlyBrl} > 0 AND ${t.tier3DailyBrl} > 0 AND ${t.tier3MonthlyBrl} > 0`,
     ),
     check(
       'settings_auto_payout_limits',

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import {
   accounts,
   documents,
+  enhancedDeclarations,
   networks,
   orders,
   sessions,
@@ -288,6 +289,26 @@ export async function allDocuments(db: Db | Tx, userId: string): Promise<Documen
     .from(documents)
     .where(eq(documents.userId, userId))
     .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+/** The customer's newest declaration of an enhanced verification request (decision 062). */
+export async function latestEnhancedDeclaration(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ incomeRange: string; occupation: string; declaredAt: string } | null> {
+  const [row] = await db
+    .select()
+    .from(enhancedDeclarations)
+    .where(eq(enhancedDeclarations.userId, userId))
+    .orderBy(desc(enhancedDeclarations.createdAt), desc(enhancedDeclarations.id))
+    .limit(1);
+  return row
+    ? {
+        incomeRange: row.incomeRange,
+        occupation: row.occupation,
+        declaredAt: row.createdAt.toISOString(),
+      }
+    : null;
 }
 
 export async function customerWallets(db: Db | Tx, userId: string): Promise<AdminCustomerWallet[]> {

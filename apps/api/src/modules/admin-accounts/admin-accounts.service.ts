@@ -9,8 +9,9 @@ import {
 } from '@permuta/db';
 import { documentsVerified } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
-import { LOCALE_PREFIX, successMessage } from '@permuta/contracts';
+import { DOCUMENT_TYPES, LOCALE_PREFIX, successMessage } from '@permuta/contracts';
 import type {
+  AdminCustomerDetail,
   AdminProfile,
   AdminRole,
   CustomerProfile,
@@ -324,6 +325,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       documents: DocumentView[];
       wallets: AdminCustomerWallet[];
       orders: AdminCustomerOrder[];
+      enhancedDeclaration: AdminCustomerDetail['enhancedDeclaration'];
     }> {
       const user = await requireCustomer(db, id);
       // One connection on PGlite: the four reads run one after the other either way.
@@ -331,11 +333,13 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
       const documents = await repo.allDocuments(db, user.id);
       const wallets = await repo.customerWallets(db, user.id);
       const orders = await repo.customerOrders(db, user.id);
+      const declaration = await repo.latestEnhancedDeclaration(db, user.id);
       return {
         customer,
         documents: documents.map((doc) => repo.toDocumentView(doc)),
         wallets,
         orders,
+        enhancedDeclaration: declaration,
       };
     },
 
@@ -430,12 +434,17 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             rejectionReason: reviewed.rejectionReason,
           },
         });
-        const accountVerified = approve && (await documentsVerified(tx, owner.id));
+        // the identity documents make the account verified; an enhanced one raises the level
+        const identity = (DOCUMENT_TYPES as readonly string[]).includes(reviewed.type);
+        const accountVerified = approve && identity && (await documentsVerified(tx, owner.id));
         return { reviewed, owner, accountVerified };
       });
 
       const { reviewed, owner, accountVerified } = result;
       const locale = owner.locale;
+      const reviewLink = (DOCUMENT_TYPES as readonly string[]).includes(reviewed.type)
+        ? documentsLink(locale)
+        : `${deps.publicUrl}${LOCALE_PREFIX[locale]}/profile/limits`;
       if (reviewed.status === 'approved') {
         await deps.sendEmail(
           owner.email,
@@ -443,7 +452,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             kind: 'document-approved',
             name: owner.name,
             documentType: reviewed.type,
-            link: documentsLink(locale),
+            link: reviewLink,
           },
           locale,
         );
@@ -455,7 +464,7 @@ export function createAdminAccountsService(deps: AdminAccountsDeps) {
             name: owner.name,
             documentType: reviewed.type,
             reason: reviewed.rejectionReason ?? '',
-            link: documentsLink(locale),
+            link: reviewLink,
           },
           locale,
         );

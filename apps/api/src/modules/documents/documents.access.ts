@@ -7,4 +7,5 @@ import type { Access } from '../../../test/access.ts';
  */
 export const ACCESS: Record<string, Access> = {
   'GET /api/v1/admin/documents': 'operator',
+  'PUT /api/v1/me/enhanced-declaration': 'customer',
 };

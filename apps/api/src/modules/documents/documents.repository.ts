@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { documents, users } from '@permuta/db';
+import { documents, enhancedDeclarations, users } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { DocumentType, DocumentView } from '@permuta/contracts';
 
@@ -130,4 +130,17 @@ export async function countReviewQueue(
     .from(documents)
     .where(waitingForReview);
   return { total: row?.total ?? 0, late: row?.late ?? 0 };
+}
+
+/** A new declaration of an enhanced verification request (the newest is the current one). */
+export async function insertEnhancedDeclaration(
+  tx: Tx,
+  row: { userId: string; incomeRange: string; occupation: string },
+): Promise<{ id: string; createdAt: Date }> {
+  const [inserted] = await tx
+    .insert(enhancedDeclarations)
+    .values(row)
+    .returning({ id: enhancedDeclarations.id, createdAt: enhancedDeclarations.createdAt });
+  if (!inserted) throw new Error('declaration not inserted');
+  return inserted;
 }

@@ -8,6 +8,7 @@ import {
   adminDocumentQueueQuerySchema,
   adminDocumentQueueSchema,
   documentSchema,
+  enhancedDeclarationSchema,
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCustomer, signedIn } from '../auth/guards.ts';
@@ -127,6 +128,27 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
       );
       return reply.status(201).send(view);
     },
+  );
+
+  app.put(
+    '/api/v1/me/enhanced-declaration',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        operationId: 'declareEnhancedVerification',
+        tags,
+        summary: 'Declare income and occupation for the enhanced verification',
+        description:
+          'The declaration of an enhanced verification request (KYC level 3): monthly income range and occupation. The proofs are the documents `proof_of_income` and `source_of_funds` (POST /api/v1/me/documents/:type). The level rises once both are approved by the back office and a declaration exists.',
+        body: enhancedDeclarationSchema,
+        response: {
+          200: enhancedDeclarationSchema,
+          ...apiErrors(400, 401, 403),
+        },
+      },
+    },
+    async (request) =>
+      service.declareEnhanced({ userId: signedIn(request).userId, ip: request.ip }, request.body),
   );
 
   app.get(

@@ -4,9 +4,15 @@ import {
   ALL_DOCUMENT_TYPES,
   BUSINESS_DOCUMENT_TYPES,
   DOCUMENT_REVIEW_LATE_HOURS,
-  PERSONAL_DOCUMENT_TYPES,
+  DOCUMENT_TYPES,
+  ENHANCED_DOCUMENT_TYPES,
 } from '@permuta/contracts';
-import type { AdminDocumentQueue, DocumentType, DocumentView } from '@permuta/contracts';
+import type {
+  AdminDocumentQueue,
+  DocumentType,
+  DocumentView,
+  EnhancedDeclarationInput,
+} from '@permuta/contracts';
 import { businesses } from '@permuta/db';
 import type { Db } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
@@ -23,6 +29,7 @@ import {
   listReviewQueue,
   findOwnDocument,
   insertDocument,
+  insertEnhancedDeclaration,
   toDocumentView,
 } from './documents.repository.ts';
 import type { DocumentRow } from './documents.repository.ts';
@@ -111,11 +118,14 @@ export function createDocumentsService({
 
     /** The current document of each type (in the order of ALL_DOCUMENT_TYPES) and whether the three personal ones are approved. */
     async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
-      const rows = await currentDocuments(db, userId);
+      // the identity and company documents: the enhanced verification's are on the limits screen
+      const rows = (await currentDocuments(db, userId)).filter(
+        (row) => !(ENHANCED_DOCUMENT_TYPES as readonly string[]).includes(row.type),
+      );
       rows.sort((a, b) => ALL_DOCUMENT_TYPES.indexOf(a.type) - ALL_DOCUMENT_TYPES.indexOf(b.type));
       return {
         documents: rows.map(toDocumentView),
-        verified: PERSONAL_DOCUMENT_TYPES.every((type) =>
+        verified: DOCUMENT_TYPES.every((type) =>
           rows.some((row) => row.type === type && row.status === 'approved'),
         ),
       };
@@ -185,6 +195,34 @@ export function createDocumentsService({
         });
         throw error;
       }
+    },
+
+    /**
+     * The declaration of an enhanced verification request (monthly income range, occupation);
+     * its proofs are the documents `proof_of_income` and `source_of_funds`. A new declaration
+     * replaces the previous one (kept as history); audited.
+     */
+    async declareEnhanced(
+      caller: Caller,
+      input: EnhancedDeclarationInput,
+    ): Promise<{ incomeRange: EnhancedDeclarationInput['incomeRange']; occupation: string }> {
+      await db.transaction(async (tx) => {
+        const row = await insertEnhancedDeclaration(tx, {
+          userId: caller.userId,
+          incomeRange: input.incomeRange,
+          occupation: input.occupation,
+        });
+        await writeAudit(tx, {
+          actorType: 'customer',
+          actorId: caller.userId,
+          action: 'enhanced.declared',
+          entityType: 'enhanced_declaration',
+          entityId: row.id,
+          ip: caller.ip,
+          after: { incomeRange: input.incomeRange, occupation: input.occupation },
+        });
+      });
+      return { incomeRange: input.incomeRange, occupation: input.occupation };
     },
 
     /** The customer's own document file; someone else's is 404. */

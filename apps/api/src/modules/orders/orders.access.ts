@@ -9,6 +9,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/v1/orders': 'verified',
   'GET /api/v1/orders': 'customer',
   'GET /api/v1/orders/limits': 'customer',
+  'GET /api/v1/orders/tier-limits': 'customer',
   'GET /api/v1/orders/:id': 'customer',
   'GET /api/v1/orders/:id/events': 'customer',
   'POST /api/v1/orders/:id/proof': 'customer',

@@ -12,6 +12,7 @@ import {
   orderPageSchema,
   orderQuoteRequestSchema,
   orderSchema,
+  tierLimitsViewSchema,
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
@@ -60,7 +61,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Create an order',
         description:
-          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), a quote not used yet: a locked quote makes one order (409 QUOTE_ALREADY_USED), the per-customer limits of the settings (422 OPEN_ORDERS_LIMIT, ORDER_VALUE_LIMIT, DAILY_VALUE_LIMIT), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
+          'From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), a quote not used yet: a locked quote makes one order (409 QUOTE_ALREADY_USED), the per-customer limits of the settings (422 OPEN_ORDERS_LIMIT, ORDER_VALUE_LIMIT, DAILY_VALUE_LIMIT) and of the KYC level (422 TIER_LIMIT_EXCEEDED with `level`, `period`, `limitBrl`, `remainingBrl`, `valueBrl`, `upgradePath`), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.',
         body: orderCreateSchema,
         response: { 201: orderSchema, ...errors },
       },
@@ -102,6 +103,22 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => orders.limits(signedIn(request).userId),
+  );
+
+  app.get(
+    '/api/v1/orders/tier-limits',
+    {
+      onRequest: requireCustomer,
+      schema: {
+        operationId: 'getTierLimits',
+        tags,
+        summary: 'My KYC level and its limits',
+        description:
+          "The caller's KYC level (0 e-mail not validated, 1 e-mail validated, 2 documents approved, 3 enhanced verification approved), the daily and monthly limits of that level in BRL (settings), what is used and left of them (day and calendar month in America/Sao_Paulo; every order counts but canceled and refunded ones), the limits of every level, and the enhanced verification request.",
+        response: { 200: tierLimitsViewSchema, ...apiErrors(401, 403) },
+      },
+    },
+    async (request) => orders.tierLimits(signedIn(request).userId),
   );
 
   app.get(

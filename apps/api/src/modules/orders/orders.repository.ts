@@ -4,6 +4,8 @@ import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
+  documents,
+  enhancedDeclarations,
   isUniqueViolation,
   networks,
   orderEvents,
@@ -15,7 +17,8 @@ import {
   wallets,
 } from '@permuta/db';
 import type { Db, Network, NewOrder, Order, OrderEvent, Settings, Tx } from '@permuta/db';
-import type { OrderStatus } from '@permuta/contracts';
+import type { IncomeRange, OrderStatus, TierLimitsView } from '@permuta/contracts';
+import { ENHANCED_DOCUMENT_TYPES } from '@permuta/contracts';
 import { SETTINGS_DEFAULTS } from '@permuta/contracts';
 
 export type OrderRow = Order;
@@ -74,21 +77,95 @@ export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
 
 /**
  * The customer's orders waiting for payment (pending), and the BRL value (amount sent at the
- * locked price of the token sent) of their orders created in [from, to), canceled ones aside.
+ * locked price of the token sent) of their orders created in the day [from, to) and in the month
+ * [from, to) that count against the limits: every status but canceled (expired orders are
+ * canceled) and refunded (decision 062).
  */
 export async function customerOrderUsage(
   db: Db | Tx,
   userId: string,
   day: { from: Date; to: Date },
-): Promise<{ openOrders: number; valueBrl: string }> {
+  month: { from: Date; to: Date } = day,
+): Promise<{ openOrders: number; valueBrl: string; monthValueBrl: string }> {
+  const counted = sql`${orders.status} NOT IN ('canceled', 'refunded')`;
+  const within = (window: { from: Date; to: Date }) =>
+    sql`${orders.createdAt} >= ${window.from.toISOString()}::timestamptz AND ${orders.createdAt} < ${window.to.toISOString()}::timestamptz`;
   const [row] = await db
     .select({
       openOrders: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending')::int`,
-      valueBrl: sql<string>`coalesce(sum(${orders.amountSend} * ${orders.priceSendBrl}) FILTER (WHERE ${orders.status} <> 'canceled' AND ${orders.createdAt} >= ${day.from.toISOString()}::timestamptz AND ${orders.createdAt} < ${day.to.toISOString()}::timestamptz), 0)::text`,
+      valueBrl: sql<string>`coalesce(sum(${orders.amountSend} * ${orders.priceSendBrl}) FILTER (WHERE ${counted} AND ${within(day)}), 0)::text`,
+      monthValueBrl: sql<string>`coalesce(sum(${orders.amountSend} * ${orders.priceSendBrl}) FILTER (WHERE ${counted} AND ${within(month)}), 0)::text`,
     })
     .from(orders)
     .where(eq(orders.userId, userId));
-  return { openOrders: Number(row?.openOrders ?? 0), valueBrl: row?.valueBrl ?? '0' };
+  return {
+    openOrders: Number(row?.openOrders ?? 0),
+    valueBrl: row?.valueBrl ?? '0',
+    monthValueBrl: row?.monthValueBrl ?? '0',
+  };
+}
+
+/**
+ * The customer's enhanced verification request: the current document of each enhanced type, the
+ * newest declaration, and the request's status (none sent; waiting while a part is missing or
+ * uploaded; rejected when a document is; approved when both are and a declaration exists).
+ */
+export async function enhancedRequest(
+  db: Db | Tx,
+  userId: string,
+): Promise<TierLimitsView['enhanced']> {
+  const rows = await db
+    .selectDistinctOn([documents.type])
+    .from(documents)
+    .where(and(eq(documents.userId, userId), inArray(documents.type, [...ENHANCED_DOCUMENT_TYPES])))
+    .orderBy(documents.type, desc(documents.createdAt), desc(documents.id));
+  const [declaration] = await db
+    .select({
+      incomeRange: enhancedDeclarations.incomeRange,
+      occupation: enhancedDeclarations.occupation,
+    })
+    .from(enhancedDeclarations)
+    .where(eq(enhancedDeclarations.userId, userId))
+    .orderBy(desc(enhancedDeclarations.createdAt), desc(enhancedDeclarations.id))
+    .limit(1);
+  const docs = ENHANCED_DOCUMENT_TYPES.flatMap((type) => {
+    const row = rows.find((each) => each.type === type);
+    return row
+      ? [
+          {
+            id: row.id,
+            type,
+            status: row.status,
+            originalName: row.originalName,
+            mimeType: row.mimeType,
+            sizeBytes: row.sizeBytes,
+            rejectionReason: row.rejectionReason,
+            uploadedAt: row.createdAt.toISOString(),
+            reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+          },
+        ]
+      : [];
+  });
+  const status =
+    docs.length === 0 && !declaration
+      ? 'none'
+      : docs.some((doc) => doc.status === 'rejected')
+        ? 'rejected'
+        : docs.length === ENHANCED_DOCUMENT_TYPES.length &&
+            declaration &&
+            docs.every((doc) => doc.status === 'approved')
+          ? 'approved'
+          : 'uploaded';
+  return {
+    status,
+    documents: docs,
+    declaration: declaration
+      ? {
+          incomeRange: declaration.incomeRange as IncomeRange,
+          occupation: declaration.occupation,
+        }
+      : null,
+  };
 }
 
 export interface CustomerRef {

@@ -9,9 +9,14 @@ import {
   orderValueBrl,
   paymentMethodsFor,
   remainingBrl,
+  TIER_LEVELS,
+  tierLimitBroken,
+  tierLimits,
+  tierRemaining,
   toAmount,
   unitOf,
 } from '@permuta/contracts';
+import { calendarMonth } from '@permuta/contracts/tiers';
 import { calendarDay } from '@permuta/contracts/operating-hours';
 import type {
   LockedQuote,
@@ -19,11 +24,12 @@ import type {
   OrderLimits,
   OrderView,
   PaymentMethod,
+  TierLimitsView,
   orderCreateSchema,
   orderListQuerySchema,
   orderPageSchema,
 } from '@permuta/contracts';
-import { documentsVerified } from '@permuta/db';
+import { customerLevel, documentsVerified } from '@permuta/db';
 import type { Db, Settings, Tx } from '@permuta/db';
 import type { z } from 'zod';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
@@ -46,6 +52,7 @@ import type { OrderMover } from './order-mover.ts';
 import { buildOrderView, depositNetworkOf, toListItem } from './order-view.ts';
 import {
   customerOrderUsage,
+  enhancedRequest,
   findCustomerWallet,
   findNetwork,
   findOrderDetail,
@@ -158,8 +165,13 @@ async function customerLimits(
   userId: string,
   settings: Settings,
   now: Date,
-): Promise<OrderLimits> {
-  const usage = await customerOrderUsage(conn, userId, calendarDay(now, CUSTOMER_LIMITS_TIME_ZONE));
+): Promise<OrderLimits & { usedMonthBrl: string }> {
+  const usage = await customerOrderUsage(
+    conn,
+    userId,
+    calendarDay(now, CUSTOMER_LIMITS_TIME_ZONE),
+    calendarMonth(now, CUSTOMER_LIMITS_TIME_ZONE),
+  );
   const used = ceilTo(dec(usage.valueBrl), 2).toFixed(2);
   return {
     openOrders: usage.openOrders,
@@ -168,13 +180,16 @@ async function customerLimits(
     maxDailyBrl: normalize(settings.customerMaxDailyBrl),
     usedTodayBrl: used,
     remainingTodayBrl: remainingBrl(settings.customerMaxDailyBrl, usage.valueBrl),
+    usedMonthBrl: ceilTo(dec(usage.monthValueBrl), 2).toFixed(2),
   };
 }
 
 /**
  * Refuses an order of `valueBrl` that would break a per-customer limit: too many orders waiting
- * for payment, above the limit per order, or above what is left of the day's limit. Run inside
- * the creation transaction after lockCustomer, so concurrent creations count each other.
+ * for payment, above the limit per order, above what is left of the day's limit, or above what
+ * is left of the day's or the month's limit of the customer's KYC level (decision 062). Run
+ * inside the creation transaction after lockCustomer, so concurrent creations count each other.
+ * Every way of creating an order goes through here.
  */
 async function checkCustomerLimits(
   tx: Tx,
@@ -198,6 +213,25 @@ async function checkCustomerLimits(
       remainingBrl: limits.remainingTodayBrl,
       limitBrl: limits.maxDailyBrl,
       valueBrl,
+    });
+  }
+  const level = await customerLevel(tx, userId);
+  // level 0 (e-mail not validated) never gets here: the route refuses it first
+  const broken = tierLimitBroken(
+    tierLimits(settings, level === 0 ? 1 : level),
+    { todayBrl: limits.usedTodayBrl, monthBrl: limits.usedMonthBrl },
+    valueBrl,
+  );
+  if (broken) {
+    throw unprocessable('TIER_LIMIT_EXCEEDED', {
+      level,
+      period: broken.period,
+      limitBrl: broken.limitBrl,
+      remainingBrl: broken.remainingBrl,
+      valueBrl,
+      // the screen that shows the limits and how to raise them
+      upgradePath: '/profile/limits',
+      nextLevel: level < 3 ? level + 1 : 0,
     });
   }
 }
@@ -493,7 +527,36 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /** The caller's per-customer limits and what is left of them now. */
     async limits(userId: string): Promise<OrderLimits> {
-      return customerLimits(db, userId, await readSettings(db), deps.now());
+      const { usedMonthBrl: _month, ...limits } = await customerLimits(
+        db,
+        userId,
+        await readSettings(db),
+        deps.now(),
+      );
+      return limits;
+    },
+
+    /** The caller's KYC level, its limits, what is used and left of them, and the enhanced request. */
+    async tierLimits(userId: string): Promise<TierLimitsView> {
+      const settings = await readSettings(db);
+      const [level, usage, enhanced] = await Promise.all([
+        customerLevel(db, userId),
+        customerLimits(db, userId, settings, deps.now()),
+        enhancedRequest(db, userId),
+      ]);
+      const own = tierLimits(settings, level === 0 ? 1 : level);
+      return {
+        level,
+        documentsRequired: settings.documentsRequired,
+        dailyBrl: own.dailyBrl,
+        monthlyBrl: own.monthlyBrl,
+        usedTodayBrl: usage.usedTodayBrl,
+        usedMonthBrl: usage.usedMonthBrl,
+        remainingTodayBrl: tierRemaining(own.dailyBrl, usage.usedTodayBrl),
+        remainingMonthBrl: tierRemaining(own.monthlyBrl, usage.usedMonthBrl),
+        levels: TIER_LEVELS.map((each) => ({ level: each, ...tierLimits(settings, each) })),
+        enhanced,
+      };
     },
 
     async list(userId: string, query: ListQuery): Promise<OrderPage> {

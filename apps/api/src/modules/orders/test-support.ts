@@ -167,6 +167,12 @@ export async function liftCustomerLimits(app: FastifyInstance) {
     customerMaxOpenOrders: 100,
     customerMaxOrderBrl: '100000000',
     customerMaxDailyBrl: '100000000',
+    tier1DailyBrl: '100000000',
+    tier1MonthlyBrl: '100000000',
+    tier2DailyBrl: '100000000',
+    tier2MonthlyBrl: '100000000',
+    tier3DailyBrl: '100000000',
+    tier3MonthlyBrl: '100000000',
   });
 }
 

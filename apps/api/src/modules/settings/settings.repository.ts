@@ -95,6 +95,14 @@ export function valuesOf(row: Settings): SettingsValues {
     customerMaxOrderBrl: normalize(row.customerMaxOrderBrl),
     customerMaxDailyBrl: normalize(row.customerMaxDailyBrl),
     // --- end of per-customer order limits ---
+    // --- limits per KYC level ---
+    tier1DailyBrl: normalize(row.tier1DailyBrl),
+    tier1MonthlyBrl: normalize(row.tier1MonthlyBrl),
+    tier2DailyBrl: normalize(row.tier2DailyBrl),
+    tier2MonthlyBrl: normalize(row.tier2MonthlyBrl),
+    tier3DailyBrl: normalize(row.tier3DailyBrl),
+    tier3MonthlyBrl: normalize(row.tier3MonthlyBrl),
+    // --- end of limits per KYC level ---
     // --- risk limits of automatic payouts ---
     autoPayoutMaxOrderBrl: normalize(row.autoPayoutMaxOrderBrl),
     autoPayoutMaxCustomerDayBrl: normalize(row.autoPayoutMaxCustomerDayBrl),

@@ -286,6 +286,33 @@ describe('invalid changes', () => {
     expect(restored.statusCode).toBe(200);
   });
 
+  it('takes the limits of each KYC level from the owner, a month not below its day, and audits them', async () => {
+    const below = await patch({ tier2DailyBrl: '300000' }, 'pt-BR');
+    expect(below.statusCode).toBe(422);
+    expect(below.json().error.fields).toEqual({
+      tier2MonthlyBrl: 'O limite por mês não pode ser menor que o limite por dia.',
+    });
+    const bad = await patch({ tier1DailyBrl: '0', tier3MonthlyBrl: '1e9' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual([
+      'tier1DailyBrl',
+      'tier3MonthlyBrl',
+    ]);
+    const audits = (await settingsAudits()).length;
+    const saved = await patch({ tier1DailyBrl: '1500.50', tier1MonthlyBrl: '6000' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings).toMatchObject({
+      tier1DailyBrl: '1500.5',
+      tier1MonthlyBrl: '6000',
+    });
+    const [audit] = await settingsAudits();
+    expect((await settingsAudits()).length).toBe(audits + 1);
+    expect(audit?.before).toMatchObject({ tier1DailyBrl: '1000', tier1MonthlyBrl: '5000' });
+    expect(audit?.after).toMatchObject({ tier1DailyBrl: '1500.5', tier1MonthlyBrl: '6000' });
+    const restored = await patch({ tier1DailyBrl: '1000', tier1MonthlyBrl: '5000' });
+    expect(restored.statusCode).toBe(200);
+  });
+
   it('takes only default tokens that exist and are enabled, and two different ones', async () => {
     const unknown = await patch({ defaultSendToken: 'NOPE' });
     expect(unknown.statusCode).toBe(422);

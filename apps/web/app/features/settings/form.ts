@@ -56,6 +56,14 @@ export interface SettingsFormValues {
   customerMaxOrderBrl: string;
   customerMaxDailyBrl: string;
   // --- end of per-customer order limits ---
+  // --- limits per KYC level (decision 062) ---
+  tier1DailyBrl: string;
+  tier1MonthlyBrl: string;
+  tier2DailyBrl: string;
+  tier2MonthlyBrl: string;
+  tier3DailyBrl: string;
+  tier3MonthlyBrl: string;
+  // --- end of limits per KYC level ---
   // --- risk limits of automatic payouts ---
   autoPayoutMaxOrderBrl: string;
   autoPayoutMaxCustomerDayBrl: string;
@@ -76,6 +84,12 @@ const AMOUNT_KEYS = [
   'whatsappThresholdBrl',
   'customerMaxOrderBrl',
   'customerMaxDailyBrl',
+  'tier1DailyBrl',
+  'tier1MonthlyBrl',
+  'tier2DailyBrl',
+  'tier2MonthlyBrl',
+  'tier3DailyBrl',
+  'tier3MonthlyBrl',
   'autoPayoutMaxOrderBrl',
   'autoPayoutMaxCustomerDayBrl',
   'payoutSecondApprovalAboveBrl',

@@ -3,6 +3,9 @@ export const orderPaths = {
   // --- customer orders (orders feature) ---
   orderQuote: () => '/api/v1/orders/quote',
   orderLimits: () => '/api/v1/orders/limits',
+  /** the KYC level, its limits and the enhanced verification request (decision 062) */
+  tierLimits: () => '/api/v1/orders/tier-limits',
+  enhancedDeclaration: () => '/api/v1/me/enhanced-declaration',
   orders: (query: { status?: string; page?: number; pageSize?: number }) =>
     withQuery('/api/v1/orders', {
       status: query.status,

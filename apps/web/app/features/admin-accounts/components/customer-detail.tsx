@@ -63,7 +63,7 @@ export function CustomerDetail({ id }: { id: string }) {
     );
   }
 
-  const { customer, documents, wallets, orders } = detail.data;
+  const { customer, documents, wallets, orders, enhancedDeclaration } = detail.data;
   return (
     <Stack gap="lg">
       {back}
@@ -90,6 +90,15 @@ export function CustomerDetail({ id }: { id: string }) {
       </Section>
       <Section title={t('admin.customer.documents')}>
         <CustomerDocuments documents={documents} />
+        {enhancedDeclaration && (
+          <Text size="sm" mt="sm" data-testid="enhanced-declaration">
+            {t('admin.customer.enhancedDeclaration', {
+              income: t(`limits.incomeRanges.${enhancedDeclaration.incomeRange as 'up_to_5k'}`),
+              occupation: enhancedDeclaration.occupation,
+              date: formatDateTime(enhancedDeclaration.declaredAt, locale),
+            })}
+          </Text>
+        )}
       </Section>
       <Section title={t('admin.customer.wallets')}>
         {wallets.length === 0 ? (

@@ -33,9 +33,12 @@ const STATUS_COLOR = { uploaded: 'blue', approved: 'green', rejected: 'red' } as
 export function DocumentCard({
   type,
   document,
+  onUploaded,
 }: {
   type: DocumentType;
   document: DocumentView | undefined;
+  /** after a file is stored (e.g. to read the limits again) */
+  onUploaded?: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -56,7 +59,10 @@ export function DocumentCard({
     upload.mutate(
       { file, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
       {
-        onSuccess: () => void toast.success(t('messages.documentsUpdated')),
+        onSuccess: () => {
+          onUploaded?.();
+          void toast.success(t('messages.documentsUpdated'));
+        },
         onError: (error) => {
           setProblem(error.message);
           void toast.error(t('messages.documentsUpdateError'));

@@ -510,6 +510,17 @@ function ExchangeForm({
                     {t('orders.exchange.goToDocuments')}
                   </Anchor>
                 )}
+                {isApiError(createError) && createError.code === 'TIER_LIMIT_EXCEEDED' && (
+                  <Anchor
+                    component={LocalLink}
+                    to={String(createError.params.upgradePath ?? '/profile/limits')}
+                    size="sm"
+                    fw={600}
+                    data-testid="raise-level"
+                  >
+                    {t('orders.exchange.raiseLevel')}
+                  </Anchor>
+                )}
                 {isApiError(createError) && createError.code === 'WALLET_REQUIRED' && (
                   <Anchor component={LocalLink} to={createWalletPath} size="sm" fw={600}>
                     {t('orders.exchange.createWallet')}

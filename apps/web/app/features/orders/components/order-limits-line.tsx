@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { formatBrl } from '@permuta/contracts/money';
+import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { Locale } from '../../../lib/locale.ts';
 import { useOrderLimits } from '../api/get-order-limits.ts';
@@ -32,7 +33,10 @@ export function OrderLimitsLine({ locale }: { locale: Locale }) {
         remaining: formatBrl(data.remainingTodayBrl, locale),
         perOrder: formatBrl(data.maxOrderBrl, locale),
       })}{' '}
-      {t('orders.exchange.limitsOpen', { open: data.openOrders, max: data.maxOpenOrders })}
+      {t('orders.exchange.limitsOpen', { open: data.openOrders, max: data.maxOpenOrders })}{' '}
+      <Anchor component={LocalLink} to="/profile/limits" size="sm" data-testid="limits-link">
+        {t('orders.exchange.limitsMore')}
+      </Anchor>
     </Text>
   );
 }

@@ -299,6 +299,22 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
         </TitledSection>
         {/* --- end of per-customer order limits --- */}
 
+        {/* --- limits per KYC level (decision 062) --- */}
+        <TitledSection id="settings-tier-limits" title={t('adminSettings.sections.tierLimits')}>
+          <Text size="sm" c="dimmed">
+            {t('adminSettings.sections.tierLimitsHelp')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <TextInput {...amount('tier1DailyBrl')} />
+            <TextInput {...amount('tier1MonthlyBrl')} />
+            <TextInput {...amount('tier2DailyBrl')} />
+            <TextInput {...amount('tier2MonthlyBrl')} />
+            <TextInput {...amount('tier3DailyBrl')} />
+            <TextInput {...amount('tier3MonthlyBrl')} />
+          </SimpleGrid>
+        </TitledSection>
+        {/* --- end of limits per KYC level --- */}
+
         {/* --- risk limits of automatic payouts (decision 043) --- */}
         <TitledSection id="settings-payout-risk" title={t('adminSettings.sections.payoutRisk')}>
           <Text size="sm" c="dimmed">
