@@ -25,6 +25,7 @@ import authPlugin from './modules/auth/auth.plugin.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerTwoFactorRoutes } from './modules/auth/customer-two-factor.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -249,6 +250,11 @@ export async function buildApp(
     now,
     rateLimitPerMinute: config.rateLimitPerMinute,
     service: services.auth,
+  });
+  await app.register(customerTwoFactorRoutes, {
+    service: services.customerTwoFactor,
+    auth: services.auth,
+    rateLimitPerMinute: config.rateLimitPerMinute,
   });
   await app.register(pricingRoutes, { pricing: services.pricing });
   await app.register(walletRoutes, { service: services.wallets });

@@ -10,6 +10,7 @@ import { INTEGRATIONS_ERROR_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
 import { RECONCILIATION_ERROR_MESSAGES } from './messages/reconciliation.ts';
 import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
+import { TWO_FACTOR_ERROR_MESSAGES } from './messages/two-factor.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -279,6 +280,7 @@ export const ERROR_MESSAGES = {
   ...PAYMENTS_ERROR_MESSAGES,
   ...RECONCILIATION_ERROR_MESSAGES,
   ...DEMO_ERROR_MESSAGES,
+  ...TWO_FACTOR_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

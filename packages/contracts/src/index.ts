@@ -29,3 +29,4 @@ export * from './integrations.ts';
 export * from './demo.ts';
 export * from './payments.ts';
 export * from './reconciliation.ts';
+export * from './two-factor.ts';
