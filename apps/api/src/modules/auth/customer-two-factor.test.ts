@@ -121,6 +121,7 @@ async function pending(customer: TestCustomer): Promise<string> {
 const secondStep = (cookie: string, code: string) =>
   call('POST', '/api/v1/auth/two-factor', cookie, { code });
 
+// the customers register in Portuguese (registrationBody): their e-mails are in Portuguese
 describe('customer two-factor enrolment', () => {
   it('needs the password, stays off until a code confirms, then shows 10 hashed recovery codes once', async () => {
     const customer = await registerCustomer(t.app);
@@ -180,7 +181,7 @@ describe('customer two-factor enrolment', () => {
     }
     expect(await audits('two_factor.enabled', customer.id)).toHaveLength(1);
     await deliverEmails(t.app);
-    await mailWith(customer.email, 'Two-factor authentication was turned on');
+    await mailWith(customer.email, 'A autenticação de dois fatores foi ativada');
     // the code that confirmed the enrolment does not sign in (same step)
     const challenge = await pending(customer);
     expect((await secondStep(challenge, code)).statusCode).toBe(401);
@@ -244,8 +245,8 @@ describe('customer sign-in with two-factor', () => {
       (await call('GET', '/api/v1/me/two-factor', sessionCookieOf(used))).json().recoveryCodesLeft,
     ).toBe(9);
     await deliverEmails(t.app);
-    const mail = await mailWith(customer.email, 'A recovery code was used');
-    expect(mail.text).toContain('9 recovery codes are left');
+    const mail = await mailWith(customer.email, 'Um código de recuperação foi usado');
+    expect(mail.text).toContain('Restam 9 códigos de recuperação');
   });
 
   it('spends a recovery code sent twice at once only once', async () => {
@@ -348,7 +349,7 @@ describe('managing the codes and turning two-factor off', () => {
     expect(plain.json().session).toBeDefined();
     expect(await audits('two_factor.disabled', customer.id)).toHaveLength(1);
     await deliverEmails(t.app);
-    await mailWith(customer.email, 'Two-factor authentication was turned off');
+    await mailWith(customer.email, 'A autenticação de dois fatores foi desativada');
   });
 });
 
