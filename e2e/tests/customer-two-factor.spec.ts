@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { LOCALES } from '@permuta/contracts';
 import {
@@ -97,7 +98,7 @@ for (const locale of LOCALES) {
 }
 
 async function signInWithCode(
-  page: import('@playwright/test').Page,
+  page: Page,
   locale: 'pt-BR' | 'en-US',
   customer: { email: string; password: string },
   code: () => Promise<string>,
