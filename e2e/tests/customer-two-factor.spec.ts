@@ -19,7 +19,7 @@ import { test, text, seriousAxeFindings, saveShots } from './support.ts';
 for (const locale of LOCALES) {
   test.describe(`customer two-factor in ${locale}`, () => {
     test('enrol, sign out, sign in with a code, then with a recovery code', async ({ browser }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       const first = await openPage(browser, locale);
       const { page } = first;
       const customer = await registerConfirmedCustomer(page, locale);
