@@ -77,16 +77,19 @@ for (const locale of LOCALES) {
       await signInWithCode(second.page, locale, customer, () =>
         generate({ secret: secret!, epoch: Math.floor(Date.now() / 1000) + 30 }),
       );
-      await second.page.goto(url(locale, '/profile/security'));
+      await openSecurity(second.page, locale);
       await expect(second.page.getByTestId('two-factor-status')).toHaveText(
         text(locale, 'accounts.twoFactor.on'),
+        { timeout: 60_000 },
       );
 
       // and with a recovery code: one fewer left
       const third = await openPage(browser, locale);
       await signInWithCode(third.page, locale, customer, async () => recovery[0]!);
-      await third.page.goto(url(locale, '/profile/security'));
-      await expect(third.page.getByTestId('recovery-codes-left')).toContainText('9');
+      await openSecurity(third.page, locale);
+      await expect(third.page.getByTestId('recovery-codes-left')).toContainText('9', {
+        timeout: 60_000,
+      });
       await saveShots(third.page, `customer-two-factor-on-${locale}`);
 
       for (const tab of [first, second, third]) {
@@ -117,4 +120,14 @@ async function signInWithCode(
     .fill(await code());
   await step.getByRole('button', { name: text(locale, 'accounts.twoFactor.stepSubmit') }).click();
   await expect(page).toHaveURL((u) => u.pathname === url(locale, '/profile/account'));
+}
+
+/** The security page from the profile menu (in-app navigation). */
+async function openSecurity(page: Page, locale: 'pt-BR' | 'en-US') {
+  await page
+    .getByRole('navigation', { name: text(locale, 'nav.customerArea') })
+    .first()
+    .getByRole('link', { name: text(locale, 'pages.profileSecurity.title') })
+    .click();
+  await expect(page).toHaveURL((u) => u.pathname === url(locale, '/profile/security'));
 }
