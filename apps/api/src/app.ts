@@ -25,6 +25,7 @@ import authPlugin from './modules/auth/auth.plugin.ts';
 import { resolveAuthSecret } from './modules/auth/auth.secret.ts';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerTwoFactorRoutes } from './modules/auth/customer-two-factor.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { partnerApiRoutes } from './modules/partners/partner-api.routes.ts';
@@ -259,6 +260,11 @@ export async function buildApp(
     now,
     rateLimitPerMinute: config.rateLimitPerMinute,
     service: services.auth,
+  });
+  await app.register(customerTwoFactorRoutes, {
+    service: services.customerTwoFactor,
+    auth: services.auth,
+    rateLimitPerMinute: config.rateLimitPerMinute,
   });
   await app.register(pricingRoutes, { pricing: services.pricing });
   await app.register(ratesRoutes, { rates: services.rates });

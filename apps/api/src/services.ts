@@ -13,6 +13,7 @@ import { createAdminAccountsService } from './modules/admin-accounts/admin-accou
 import { createAuditService } from './modules/audit/audit.service.ts';
 import type { AuthKeys } from './modules/auth/auth.plugin.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCustomerTwoFactorService } from './modules/auth/customer-two-factor.service.ts';
 import type { SessionReader } from './modules/auth/guards.ts';
 import { createCatalogueExchange } from './modules/catalogue/catalogue.exchange.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -265,6 +266,15 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       sendEmail,
       enqueueEmail,
       logError,
+    }),
+    customerTwoFactor: createCustomerTwoFactorService({
+      db,
+      cookies: authKeys.cookies,
+      twoFactorCipher: authKeys.twoFactorCipher,
+      brandName: config.brandName,
+      publicUrl,
+      now,
+      enqueueEmail,
     }),
     adminAccounts: createAdminAccountsService({
       db,

@@ -67,6 +67,7 @@ const MODULES = {
   profileMyReviews: 'routes/profile/my-reviews.tsx',
   profileChangePassword: 'routes/profile/change-password.tsx',
   profilePrivacy: 'routes/profile/privacy.tsx',
+  profileSecurity: 'routes/profile/security.tsx',
 } as const satisfies Record<AppRouteId, string>;
 
 const LAYOUTS: Record<RouteLayout, string> = {

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'admin.deleted',
   'two_factor.enabled',
   'two_factor.disabled',
+  'two_factor.codes_regenerated',
   'token.created',
   'token.updated',
   'token.enabled',

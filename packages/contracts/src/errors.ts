@@ -13,6 +13,7 @@ import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
 import { PRIVACY_ERROR_MESSAGES } from './messages/privacy.ts';
 import { PARTNERS_ERROR_MESSAGES } from './messages/partners.ts';
 import { TRACKING_ERROR_MESSAGES } from './messages/tracking.ts';
+import { TWO_FACTOR_ERROR_MESSAGES } from './messages/two-factor.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -285,6 +286,7 @@ export const ERROR_MESSAGES = {
   ...PRIVACY_ERROR_MESSAGES,
   ...PARTNERS_ERROR_MESSAGES,
   ...TRACKING_ERROR_MESSAGES,
+  ...TWO_FACTOR_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -34,3 +34,4 @@ export * from './rates.ts';
 export * from './partners.ts';
 export * from './tracking.ts';
 export * from './tiers.ts';
+export * from './two-factor.ts';

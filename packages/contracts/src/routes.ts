@@ -377,6 +377,13 @@ export const APP_ROUTES = [
     guard: 'customer',
     prerender: false,
   },
+  {
+    id: 'profileSecurity',
+    path: '/profile/security',
+    layout: 'profile',
+    guard: 'customer',
+    prerender: false,
+  },
 ] as const satisfies readonly AppRoute[];
 
 export type AppRouteId = (typeof APP_ROUTES)[number]['id'];

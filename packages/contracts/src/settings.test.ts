@@ -56,6 +56,7 @@ const VALID: SettingsInput = {
   },
   documentsRequired: true,
   twoFactorRequired: false,
+  twoFactorOrderAboveBrl: '0',
   autoCryptoPayouts: false,
   autoCryptoDeposits: false,
   customerMaxOpenOrders: 2,

@@ -184,6 +184,8 @@ export const SETTINGS_DEFAULTS = {
   boletoIssueBusinessDays: 1,
   boletoDueBusinessDays: 3,
   twoFactorRequired: false,
+  /** two-factor needed for a customer's order worth more than this (BRL); 0: never (decision 061) */
+  twoFactorOrderAboveBrl: '0',
   whatsappThresholdBrl: '200',
   manualPriceConfirmPercent: DEFAULT_MANUAL_PRICE_CONFIRM_PERCENT,
   feedPriceHoldPercent: DEFAULT_FEED_PRICE_HOLD_PERCENT,
@@ -358,6 +360,8 @@ const settingsFields = {
   operatingHours: operatingHoursSchema,
   documentsRequired: z.boolean({ error: 'field.invalid' }),
   twoFactorRequired: z.boolean({ error: 'field.invalid' }),
+  /** A customer's order worth more than this (BRL) needs two-factor on the account; 0: never. */
+  twoFactorOrderAboveBrl: nonNegativeAmount,
   autoCryptoPayouts: z.boolean({ error: 'field.invalid' }),
   /** credit crypto deposits the exchange's history shows to their orders (decision 039) */
   autoCryptoDeposits: z.boolean({ error: 'field.invalid' }),
@@ -603,6 +607,7 @@ export const settingsViewSchema = z
     operatingHours: operatingHoursViewSchema,
     documentsRequired: z.boolean(),
     twoFactorRequired: z.boolean(),
+    twoFactorOrderAboveBrl: amountSchema,
     autoCryptoPayouts: z.boolean(),
     autoCryptoDeposits: z.boolean(),
     // --- per-customer order limits ---

@@ -41,7 +41,22 @@ export type EmailTemplate =
     }
   | ContactMessageEmail
   | PayoutProblemEmail
-  | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null };
+  | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null }
+  | TwoFactorChangedEmail;
+
+/**
+ * To a customer: their two-factor changed (decision 061): turned on or off, recovery codes
+ * made again, or a recovery code spent at a sign-in (`left` of them remain).
+ */
+export interface TwoFactorChangedEmail {
+  kind: 'two-factor-changed';
+  name: string;
+  change: 'enabled' | 'disabled' | 'codes-regenerated' | 'recovery-code-used';
+  left: number;
+  ip: string;
+  /** the security page */
+  link: string;
+}
 
 /**
  * To the support address: an automatic payout went wrong (`error`) or was retried
@@ -580,6 +595,41 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
             ],
             action: { label: 'Baixar o boleto', url: template.link },
           };
+    case 'two-factor-changed': {
+      const what = {
+        enabled: en
+          ? 'Two-factor authentication was turned on for your account.'
+          : 'A autenticação de dois fatores foi ativada na sua conta.',
+        disabled: en
+          ? 'Two-factor authentication was turned off for your account.'
+          : 'A autenticação de dois fatores foi desativada na sua conta.',
+        'codes-regenerated': en
+          ? 'New recovery codes were made for your account; the old ones no longer work.'
+          : 'Novos códigos de recuperação foram gerados para a sua conta; os antigos não valem mais.',
+        'recovery-code-used': en
+          ? `A recovery code was used to sign in to your account. ${template.left} recovery codes are left.`
+          : `Um código de recuperação foi usado para entrar na sua conta. Restam ${template.left} códigos de recuperação.`,
+      }[template.change];
+      return en
+        ? {
+            subject: `Two-factor security of your account - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `${what} (address ${template.ip})`,
+              'If it was you, there is nothing to do. If it was not, reset your password now and write to our support.',
+            ],
+            action: { label: 'Account security', url: template.link },
+          }
+        : {
+            subject: `Segurança em dois fatores da sua conta - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `${what} (endereço ${template.ip})`,
+              'Se foi você, não precisa fazer nada. Se não foi, redefina sua senha agora e escreva para o nosso suporte.',
+            ],
+            action: { label: 'Segurança da conta', url: template.link },
+          };
+    }
     case 'admin-two-factor-off': {
       const when = dateTime(template.at, locale);
       const from = template.ip ?? (en ? 'an unknown address' : 'um endereço desconhecido');

@@ -80,6 +80,10 @@ export const settings = pgTable(
       .default(D.boletoDueBusinessDays),
     bankAccount: jsonb('bank_account').$type<BankAccount>(),
     twoFactorRequired: boolean('two_factor_required').notNull().default(D.twoFactorRequired),
+    /** A customer's order worth more than this (BRL) needs two-factor; 0: never (decision 061). */
+    twoFactorOrderAboveBrl: money('two_factor_order_above_brl')
+      .notNull()
+      .default(D.twoFactorOrderAboveBrl),
     /** Above this amount (BRL equivalent) the calculator offers to continue on WhatsApp. */
     whatsappThresholdBrl: money('whatsapp_threshold_brl').notNull().default(D.whatsappThresholdBrl),
     // --- price guards: a manual change beyond this % needs a confirming step; a feed price
@@ -147,6 +151,7 @@ export const settings = pgTable(
       sql`${t.derivMinReceive} > 0 AND ${t.derivMaxReceive} >= ${t.derivMinReceive}`,
     ),
     check('settings_deriv_account_format', sql`${t.derivAccount} ~ '^CR[0-9]+$'`),
+    check('settings_two_factor_order_above_not_negative', sql`${t.twoFactorOrderAboveBrl} >= 0`),
     check('settings_quote_lock_positive', sql`${t.quoteLockMinutes} > 0`),
     check('settings_pending_expiry_positive', sql`${t.pendingExpiryMinutes} > 0`),
     check('settings_auto_complete_positive', sql`${t.autoCompleteHours} > 0`),

@@ -90,9 +90,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Customer sign-in',
         description:
-          'E-mail and password. Sets the `auth_token` session cookie (12 h, httpOnly). After 5 failures on one account from one address, that address waits 1 s, 2 s, 4 s... (429 SIGN_IN_WAIT); the owner elsewhere is not held back.',
+          'E-mail and password. Sets the `auth_token` session cookie (12 h, httpOnly), or answers `{ twoFactorRequired: true }` with a short-lived cookie when the account has two-factor (then POST /api/v1/auth/two-factor). After 5 failures on one account from one address, that address waits 1 s, 2 s, 4 s... (429 SIGN_IN_WAIT); the owner elsewhere is not held back.',
         body: signInSchema,
-        response: { 200: sessionResponseSchema },
+        response: { 200: z.union([sessionResponseSchema, twoFactorRequiredSchema]) },
       },
     },
     async (request, reply) => {

@@ -178,6 +178,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   const resetLinkOf = (user: UserRow) =>
     `${deps.publicUrl}${localePath(user.locale, '/forgot-password')}`;
+  const securityLinkOf = (user: { locale: Locale }) =>
+    `${deps.publicUrl}${localePath(user.locale, '/profile/security')}`;
 
   async function sendVerificationEmail(user: UserRow, token: string) {
     const link = `${deps.publicUrl}${localePath(user.locale, '/validate-email')}?token=${token}`;
@@ -259,6 +261,175 @@ export function createAuthService(deps: AuthServiceDeps) {
       ...(after ? { after } : {}),
     });
     return session;
+  }
+
+  /** A customer's session, with the new-device e-mail when the device is new. */
+  async function openCustomerSession(
+    tx: Tx,
+    user: UserRow,
+    caller: Caller,
+    after: Record<string, unknown> = {},
+  ): Promise<IssuedSession> {
+    const userAgent = caller.userAgent.slice(0, 200);
+    // A device is an address and user agent seen at an earlier sign-in; the first sign-in of an
+    // account (after registering) is not news.
+    const seen = await signInHistory(tx, { userId: user.id, ip: caller.ip, userAgent });
+    if (seen.any && !seen.fromDevice) {
+      await deps.enqueueEmail(
+        tx,
+        user.email,
+        {
+          kind: 'new-sign-in',
+          name: user.name,
+          ip: caller.ip,
+          device: userAgent || '?',
+          resetLink: resetLinkOf(user),
+        },
+        user.locale,
+      );
+    }
+    return openSession(tx, user, { ...caller, userAgent }, { userAgent, ...after });
+  }
+
+  /**
+   * Second step of a sign-in: a TOTP code, or one of the recovery codes, for the pending sign-in
+   * its cookie names, of an account of `role`. At most CHALLENGE_MAX_CODES codes per pending
+   * sign-in; after TWO_FACTOR_MAX_FAILURES wrong codes in a row the account's two-factor is
+   * locked for TWO_FACTOR_LOCK_SECONDS. A wrong code's bookkeeping is committed; a right one is
+   * spent in one transaction with the session and its audit entry (and, for a customer, the
+   * e-mail telling of a recovery code used).
+   */
+  async function twoFactorStep(
+    code: string,
+    caller: Caller,
+    role: 'admin' | 'customer',
+  ): Promise<WithCookies<SessionResponse & { recoveryCodesLeft?: number }>> {
+    const isTotp = /^\d{6}$/.test(code);
+    const refuse = async () => {
+      await recordFailure(`${role}:two-factor`, caller.ip, null, 'two_factor');
+      return new AppError('TWO_FACTOR_INVALID', 401);
+    };
+    const challengeId = cookies.challengeId(caller.cookie);
+    if (!challengeId) throw await refuse();
+    type Outcome =
+      | { kind: 'invalid' }
+      | { kind: 'locked'; until: Date }
+      | { kind: 'unreadable' }
+      | { kind: 'signed-in'; user: UserRow; session: IssuedSession; codesLeft: number | null };
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      // Locked in this order (the pending sign-in, then the account's two-factor row): two
+      // answers to one pending sign-in, or two sign-ins with one recovery code, take turns.
+      const challenge = await lockChallenge(tx, challengeId);
+      // two-factor locks and pending sign-ins go by the wall clock
+      const wall = new Date();
+      if (!challenge || challenge.expiresAt <= wall) return { kind: 'invalid' };
+      // a pending sign-in answers only at its own role's step
+      const user = await findUserById(tx, challenge.userId);
+      if (!user || user.role !== role || !user.active) return { kind: 'invalid' };
+      const factor = await lockTwoFactor(tx, challenge.userId);
+      if (!factor) return { kind: 'invalid' };
+      if (factor.lockedUntil && factor.lockedUntil > wall) {
+        return { kind: 'locked', until: factor.lockedUntil };
+      }
+      let step: number | null = null;
+      let backupCodes: string | null = null;
+      let codesLeft: number | null = null;
+      try {
+        if (isTotp) {
+          const secret = deps.twoFactorCipher.decrypt(factor.secret);
+          const last = await lastTotpStep(tx, challenge.userId);
+          step = await totpStep(secret, code, last ?? undefined);
+        } else {
+          const codes = parseBackupCodes(deps.twoFactorCipher.decrypt(factor.backupCodes));
+          const left = spendBackupCode(codes, code);
+          if (left) {
+            backupCodes = deps.twoFactorCipher.encrypt(JSON.stringify(left));
+            codesLeft = left.length;
+          }
+        }
+      } catch (error) {
+        if (error instanceof UnreadableSecretError) return { kind: 'unreadable' };
+        throw error;
+      }
+      if (step === null && backupCodes === null) {
+        const tries = challenge.tries + 1;
+        if (tries >= CHALLENGE_MAX_CODES)
+          await tx.delete(verifications).where(eq(verifications.id, challenge.id));
+        else {
+          await tx
+            .update(verifications)
+            .set({ value: `${challenge.userId}:${tries}`, updatedAt: wall })
+            .where(eq(verifications.id, challenge.id));
+        }
+        const failures = factor.failedVerificationCount + 1;
+        await tx
+          .update(twoFactors)
+          .set(
+            failures >= TWO_FACTOR_MAX_FAILURES
+              ? {
+                  failedVerificationCount: 0,
+                  lockedUntil: new Date(wall.getTime() + TWO_FACTOR_LOCK_SECONDS * 1000),
+                }
+              : { failedVerificationCount: failures },
+          )
+          .where(eq(twoFactors.id, factor.id));
+        return { kind: 'invalid' };
+      }
+      await tx.delete(verifications).where(eq(verifications.id, challenge.id));
+      await tx
+        .update(twoFactors)
+        .set({
+          failedVerificationCount: 0,
+          lockedUntil: null,
+          ...(backupCodes === null ? {} : { backupCodes }),
+        })
+        .where(eq(twoFactors.id, factor.id));
+      if (step !== null) await recordTotpStep(tx, user.id, step);
+      const how = { twoFactor: isTotp ? 'totp' : 'backup_code' };
+      if (role === 'admin') {
+        const session = await openSession(
+          tx,
+          user,
+          { ...caller, userAgent: caller.userAgent.slice(0, 200) },
+          how,
+        );
+        return { kind: 'signed-in', user, session, codesLeft };
+      }
+      const session = await openCustomerSession(tx, user, caller, how);
+      if (codesLeft !== null) {
+        await deps.enqueueEmail(
+          tx,
+          user.email,
+          {
+            kind: 'two-factor-changed',
+            name: user.name,
+            change: 'recovery-code-used',
+            left: codesLeft,
+            ip: caller.ip,
+            link: securityLinkOf(user),
+          },
+          user.locale,
+        );
+      }
+      return { kind: 'signed-in', user, session, codesLeft };
+    });
+    if (outcome.kind === 'unreadable') throw new AppError('TWO_FACTOR_UNREADABLE', 409);
+    if (outcome.kind === 'locked') {
+      await recordFailure(`${role}:two-factor`, caller.ip, null, 'two_factor');
+      const ms = outcome.until.getTime() - Date.now();
+      throw new AppError('SIGN_IN_THROTTLED', 429, {
+        minutes: Math.max(1, Math.ceil(ms / 60_000)),
+      });
+    }
+    if (outcome.kind === 'invalid') throw await refuse();
+    const body = await sessionResponse(outcome.user, outcome.session);
+    return {
+      body:
+        role === 'customer' && outcome.codesLeft !== null
+          ? { ...body, recoveryCodesLeft: outcome.codesLeft }
+          : body,
+      setCookies: [cookies.session(outcome.session.token), cookies.clearChallenge()],
+    };
   }
 
   async function sessionResponse(
@@ -397,7 +568,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signIn(
       input: z.output<typeof signInSchema>,
       caller: Caller,
-    ): Promise<WithCookies<SessionResponse>> {
+    ): Promise<WithCookies<SessionResponse | { twoFactorRequired: true }>> {
       await throttle(input.email, caller.ip);
       const user = await findUserByEmail(db, input.email);
       const hash = user && user.role === 'customer' ? await credentialHash(db, user.id) : null;
@@ -411,28 +582,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         await recordFailure(input.email, caller.ip, user, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
       }
-      const userAgent = caller.userAgent.slice(0, 200);
+      if (user.twoFactorEnabled) {
+        // As for admins: no session yet, a pending sign-in waits for the code (decision 061).
+        const challenge = await createChallenge(db, user.id);
+        return { body: { twoFactorRequired: true }, setCookies: [cookies.challenge(challenge)] };
+      }
       // The password was checked once, above; the session is ours to open.
-      const session = await db.transaction(async (tx) => {
-        // A device is an address and user agent seen at an earlier sign-in; the first sign-in
-        // of an account (after registering) is not news.
-        const seen = await signInHistory(tx, { userId: user.id, ip: caller.ip, userAgent });
-        if (seen.any && !seen.fromDevice) {
-          await deps.enqueueEmail(
-            tx,
-            user.email,
-            {
-              kind: 'new-sign-in',
-              name: user.name,
-              ip: caller.ip,
-              device: userAgent || '?',
-              resetLink: resetLinkOf(user),
-            },
-            user.locale,
-          );
-        }
-        return openSession(tx, user, { ...caller, userAgent }, { userAgent });
-      });
+      const session = await db.transaction((tx) => openCustomerSession(tx, user, caller));
       return {
         body: await sessionResponse(user, session),
         setCookies: [cookies.session(session.token)],
@@ -472,111 +628,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    /**
-     * Second step of an admin sign-in: a TOTP code, or one of the recovery codes, for the pending
-     * sign-in its cookie names. At most CHALLENGE_MAX_CODES codes per pending sign-in; after
-     * TWO_FACTOR_MAX_FAILURES wrong codes in a row the admin's two-factor is locked for
-     * TWO_FACTOR_LOCK_SECONDS. A wrong code's bookkeeping is committed; a right one is spent in
-     * one transaction with the session and its audit entry.
-     */
-    async adminTwoFactor(code: string, caller: Caller): Promise<WithCookies<SessionResponse>> {
-      const isTotp = /^\d{6}$/.test(code);
-      const refuse = async () => {
-        await recordFailure('admin:two-factor', caller.ip, null, 'two_factor');
-        return new AppError('TWO_FACTOR_INVALID', 401);
-      };
-      const challengeId = cookies.challengeId(caller.cookie);
-      if (!challengeId) throw await refuse();
-      type Outcome =
-        | { kind: 'invalid' }
-        | { kind: 'locked'; until: Date }
-        | { kind: 'unreadable' }
-        | { kind: 'signed-in'; user: UserRow; session: IssuedSession };
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        // Locked in this order (the pending sign-in, then the admin's two-factor row): two
-        // answers to one pending sign-in, or two sign-ins with one recovery code, take turns.
-        const challenge = await lockChallenge(tx, challengeId);
-        // two-factor locks and pending sign-ins go by the wall clock
-        const wall = new Date();
-        if (!challenge || challenge.expiresAt <= wall) return { kind: 'invalid' };
-        const factor = await lockTwoFactor(tx, challenge.userId);
-        if (!factor) return { kind: 'invalid' };
-        if (factor.lockedUntil && factor.lockedUntil > wall) {
-          return { kind: 'locked', until: factor.lockedUntil };
-        }
-        let step: number | null = null;
-        let backupCodes: string | null = null;
-        try {
-          if (isTotp) {
-            const secret = deps.twoFactorCipher.decrypt(factor.secret);
-            const last = await lastTotpStep(tx, challenge.userId);
-            step = await totpStep(secret, code, last ?? undefined);
-          } else {
-            const codes = parseBackupCodes(deps.twoFactorCipher.decrypt(factor.backupCodes));
-            const left = spendBackupCode(codes, code);
-            if (left) backupCodes = deps.twoFactorCipher.encrypt(JSON.stringify(left));
-          }
-        } catch (error) {
-          if (error instanceof UnreadableSecretError) return { kind: 'unreadable' };
-          throw error;
-        }
-        if (step === null && backupCodes === null) {
-          const tries = challenge.tries + 1;
-          if (tries >= CHALLENGE_MAX_CODES)
-            await tx.delete(verifications).where(eq(verifications.id, challenge.id));
-          else {
-            await tx
-              .update(verifications)
-              .set({ value: `${challenge.userId}:${tries}`, updatedAt: wall })
-              .where(eq(verifications.id, challenge.id));
-          }
-          const failures = factor.failedVerificationCount + 1;
-          await tx
-            .update(twoFactors)
-            .set(
-              failures >= TWO_FACTOR_MAX_FAILURES
-                ? {
-                    failedVerificationCount: 0,
-                    lockedUntil: new Date(wall.getTime() + TWO_FACTOR_LOCK_SECONDS * 1000),
-                  }
-                : { failedVerificationCount: failures },
-            )
-            .where(eq(twoFactors.id, factor.id));
-          return { kind: 'invalid' };
-        }
-        const user = await findUserById(tx, challenge.userId);
-        if (!user || user.role !== 'admin' || !user.active) return { kind: 'invalid' };
-        await tx.delete(verifications).where(eq(verifications.id, challenge.id));
-        await tx
-          .update(twoFactors)
-          .set({
-            failedVerificationCount: 0,
-            lockedUntil: null,
-            ...(backupCodes === null ? {} : { backupCodes }),
-          })
-          .where(eq(twoFactors.id, factor.id));
-        if (step !== null) await recordTotpStep(tx, user.id, step);
-        const session = await openSession(
-          tx,
-          user,
-          { ...caller, userAgent: caller.userAgent.slice(0, 200) },
-          { twoFactor: isTotp ? 'totp' : 'backup_code' },
-        );
-        return { kind: 'signed-in', user, session };
-      });
-      if (outcome.kind === 'unreadable') throw new AppError('TWO_FACTOR_UNREADABLE', 409);
-      if (outcome.kind === 'locked') {
-        await recordFailure('admin:two-factor', caller.ip, null, 'two_factor');
-        const ms = outcome.until.getTime() - Date.now();
-        throw new AppError('SIGN_IN_THROTTLED', 429, {
-          minutes: Math.max(1, Math.ceil(ms / 60_000)),
-        });
-      }
-      if (outcome.kind === 'invalid') throw await refuse();
-      return {
-        body: await sessionResponse(outcome.user, outcome.session),
-        setCookies: [cookies.session(outcome.session.token), cookies.clearChallenge()],
-      };
+    /** Second step of an admin sign-in (see twoFactorStep). */
+    adminTwoFactor(code: string, caller: Caller): Promise<WithCookies<SessionResponse>> {
+      return twoFactorStep(code, caller, 'admin');
+    },
+
+    /** Second step of a customer sign-in (see twoFactorStep; decision 061). */
+    customerTwoFactor(
+      code: string,
+      caller: Caller,
+    ): Promise<WithCookies<SessionResponse & { recoveryCodesLeft?: number }>> {
+      return twoFactorStep(code, caller, 'customer');
     },
 
     /**

@@ -67,6 +67,11 @@ function base32(bytes: Uint8Array): string {
   return out;
 }
 
+/** The secret as an authenticator app takes it when typed by hand (base32). */
+export function totpSecretText(secret: string): string {
+  return base32(new TextEncoder().encode(secret));
+}
+
 /** The otpauth URI an authenticator app scans. */
 export function totpUri(input: { issuer: string; account: string; secret: string }): string {
   const label = `${encodeURIComponent(input.issuer)}:${encodeURIComponent(input.account)}`;
@@ -101,12 +106,28 @@ export async function totpStep(
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-/** The codes left once `code` is spent; null when it is none of them (compared in constant time). */
+/** Prefix of a recovery code stored as its hash (customers', decision 061). */
+const HASHED_PREFIX = 'sha256:';
+
+/**
+ * A recovery code as a customer's list stores it: `sha256:<hex of SHA-256(code)>`. The admins'
+ * lists keep the codes themselves (the format since their first enrolment); both are encrypted.
+ */
+export function hashBackupCode(code: string): string {
+  return `${HASHED_PREFIX}${createHash('sha256').update(code.trim(), 'utf8').digest('hex')}`;
+}
+
+/**
+ * The codes left once `code` is spent; null when it is none of them (compared in constant time).
+ * A stored entry is either the code itself (admins) or its hash (customers).
+ */
 export function spendBackupCode(codes: readonly string[], code: string): string[] | null {
-  const given = Buffer.from(code, 'utf8');
+  const plain = Buffer.from(code, 'utf8');
+  const hashed = Buffer.from(hashBackupCode(code), 'utf8');
   let found = -1;
   codes.forEach((candidate, index) => {
     const stored = Buffer.from(candidate, 'utf8');
+    const given = candidate.startsWith(HASHED_PREFIX) ? hashed : plain;
     if (stored.length === given.length && timingSafeEqual(stored, given) && found < 0) {
       found = index;
     }

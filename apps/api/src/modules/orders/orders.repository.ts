@@ -71,8 +71,16 @@ export async function readSettings(db: Db | Tx): Promise<Settings> {
  * Locks the customer's row until commit (FOR UPDATE): two creations of one customer run one after
  * the other, so each counts the other's order against the per-customer limits.
  */
-export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+export async function lockCustomer(
+  tx: Tx,
+  userId: string,
+): Promise<{ twoFactorEnabled: boolean } | null> {
+  const [row] = await tx
+    .select({ twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
 }
 
 /**

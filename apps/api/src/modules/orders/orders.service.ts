@@ -236,6 +236,15 @@ async function checkCustomerLimits(
   }
 }
 
+/** Whether an order worth `valueBrl` needs two-factor on the account (0: never; decision 061). */
+export function twoFactorNeeded(
+  settings: Pick<Settings, 'twoFactorOrderAboveBrl'>,
+  valueBrl: string,
+) {
+  const limit = dec(settings.twoFactorOrderAboveBrl);
+  return limit.gt(0) && dec(valueBrl).gt(limit);
+}
+
 const METHOD_NAMES: Record<PaymentMethod, string> = {
   pix: 'PIX',
   bank_transfer: 'TED',
@@ -339,18 +348,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return db.transaction(async (tx) => {
       // The customer's row is locked until commit: two creations of one customer run one after
       // the other, each seeing the other's order.
-      await lockCustomer(tx, caller.userId);
+      const locked = await lockCustomer(tx, caller.userId);
       // 6. the quote is single-use. A quote is one customer's, so under that lock the read sees
       // any order of the quote already committed; the unique quote_id is the last word.
       if (await quoteUsed(tx, quote.quoteId)) throw new AppError('QUOTE_ALREADY_USED', 409);
       // 7. per-customer limits: orders waiting for payment, value per order and per day.
-      await checkCustomerLimits(
-        tx,
-        caller.userId,
-        settings,
-        now,
-        orderValueBrl(quote.amountSend, quote.priceSendBrl),
-      );
+      const valueBrl = orderValueBrl(quote.amountSend, quote.priceSendBrl);
+      await checkCustomerLimits(tx, caller.userId, settings, now, valueBrl);
+      // 7b. two-factor above the limit the admin set (decision 061); read under the lock, so a
+      // two-factor turned off meanwhile is seen.
+      if (twoFactorNeeded(settings, valueBrl) && !locked?.twoFactorEnabled) {
+        throw new AppError('TWO_FACTOR_REQUIRED_FOR_ORDER', 403, {
+          limitBrl: normalize(settings.twoFactorOrderAboveBrl),
+        });
+      }
       // 8. stock: the token row is locked until commit, so two orders cannot both take the last units.
       await lockStock(tx, receive.id);
       const wallet = await findCustomerWallet(tx, caller.userId, input.walletId, { lock: true });

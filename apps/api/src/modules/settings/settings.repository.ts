@@ -88,6 +88,7 @@ export function valuesOf(row: Settings): SettingsValues {
     },
     documentsRequired: row.documentsRequired,
     twoFactorRequired: row.twoFactorRequired,
+    twoFactorOrderAboveBrl: normalize(row.twoFactorOrderAboveBrl),
     autoCryptoPayouts: row.autoCryptoPayouts,
     autoCryptoDeposits: row.autoCryptoDeposits,
     // --- per-customer order limits ---

@@ -39,6 +39,7 @@ const STORED: SettingsView = {
   },
   documentsRequired: true,
   twoFactorRequired: false,
+  twoFactorOrderAboveBrl: '0',
   autoCryptoPayouts: false,
   autoCryptoDeposits: false,
   customerMaxOpenOrders: 2,

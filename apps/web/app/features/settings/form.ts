@@ -49,6 +49,7 @@ export interface SettingsFormValues {
   operatingHours: { timeZone: string; days: string[]; open: string; close: string };
   documentsRequired: boolean;
   twoFactorRequired: boolean;
+  twoFactorOrderAboveBrl: string;
   autoCryptoPayouts: boolean;
   autoCryptoDeposits: boolean;
   // --- per-customer order limits ---
@@ -82,6 +83,7 @@ const AMOUNT_KEYS = [
   'derivMinReceive',
   'derivMaxReceive',
   'whatsappThresholdBrl',
+  'twoFactorOrderAboveBrl',
   'customerMaxOrderBrl',
   'customerMaxDailyBrl',
   'tier1DailyBrl',

@@ -27,6 +27,13 @@ export const accountPaths = {
   changePassword: () => '/api/v1/me/password',
   contact: () => '/api/v1/me/contact',
   defaultTokens: () => '/api/v1/me/default-tokens',
+  // the customer's own two-factor (decision 061)
+  twoFactorSignIn: () => '/api/v1/auth/two-factor',
+  ownTwoFactor: () => '/api/v1/me/two-factor',
+  ownTwoFactorEnrolment: () => '/api/v1/me/two-factor/enrolment',
+  ownTwoFactorConfirm: () => '/api/v1/me/two-factor/confirm',
+  ownRecoveryCodes: () => '/api/v1/me/two-factor/recovery-codes',
+  ownTwoFactorDisable: () => '/api/v1/me/two-factor/disable',
   // --- back office accounts (admin-accounts feature) ---
   adminSignIn: () => '/api/v1/admin/auth/sign-in',
   adminTwoFactorSignIn: () => '/api/v1/admin/auth/two-factor',

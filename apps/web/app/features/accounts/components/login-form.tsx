@@ -11,6 +11,8 @@ import { useCheckedForm } from '../../../lib/form.ts';
 import { login } from '../../../lib/session.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { signIn } from '../api/sign-in.ts';
+import { twoFactorSignIn } from '../api/two-factor.ts';
+import { toast } from '../../../lib/toast.ts';
 import { describeFailure } from '../failure.ts';
 import { FormFailure } from './form-failure.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -26,6 +28,7 @@ export function LoginForm() {
   const prefill = typeof state?.email === 'string' ? state.email : undefined;
   const registered = state?.registered === true && prefill !== undefined;
   const [failure, setFailure] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
   const form = useCheckedForm({
     locale,
     schema: signInSchema,
@@ -33,6 +36,10 @@ export function LoginForm() {
       setFailure(null);
       try {
         const answer = await signIn(values, locale);
+        if ('twoFactorRequired' in answer) {
+          setCodeStep(true);
+          return;
+        }
         login({ role: answer.session.role, email: answer.session.email });
       } catch (error) {
         const found = describeFailure(error, ['email', 'password'], t('messages.generic'));
@@ -42,6 +49,8 @@ export function LoginForm() {
     },
     onInvalid: () => setFailure(null),
   });
+
+  if (codeStep) return <TwoFactorStep />;
 
   return (
     <form {...form.formProps} aria-label={t('pages.login.title')}>
@@ -81,6 +90,64 @@ export function LoginForm() {
             {t('accounts.login.register')}
           </Anchor>
         </Text>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The second step of a sign-in with two-factor (decision 061): a code from the app or a recovery
+ * code; after a recovery code, how many are left.
+ */
+function TwoFactorStep() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [code, setCode] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      aria-label={t('accounts.twoFactor.stepTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.trim() === '') {
+          setFailure(t('accounts.twoFactor.stepIntro'));
+          return;
+        }
+        setBusy(true);
+        setFailure(null);
+        twoFactorSignIn(code.trim(), locale)
+          .then((answer) => {
+            if (answer.recoveryCodesLeft !== undefined) {
+              void toast.info(
+                t('accounts.twoFactor.codesLeftAfterSignIn', { count: answer.recoveryCodesLeft }),
+              );
+            }
+            login({ role: answer.session.role, email: answer.session.email });
+          })
+          .catch((error: unknown) => {
+            setFailure(describeFailure(error, [], t('messages.generic')).message);
+            setBusy(false);
+          });
+      }}
+    >
+      <Stack gap="md">
+        <Text fw={600}>{t('accounts.twoFactor.stepTitle')}</Text>
+        <Text size="sm">{t('accounts.twoFactor.stepIntro')}</Text>
+        <FormFailure title={t('accounts.login.failedTitle')} message={failure} />
+        <TextInput
+          label={t('accounts.twoFactor.codeOrRecovery')}
+          name="code"
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Button size="md" fullWidth type="submit" loading={busy}>
+          {t('accounts.twoFactor.stepSubmit')}
+        </Button>
       </Stack>
     </form>
   );

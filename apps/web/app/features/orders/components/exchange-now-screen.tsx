@@ -521,6 +521,12 @@ function ExchangeForm({
                     {t('orders.exchange.raiseLevel')}
                   </Anchor>
                 )}
+                {isApiError(createError) &&
+                  createError.code === 'TWO_FACTOR_REQUIRED_FOR_ORDER' && (
+                    <Anchor component={LocalLink} to="/profile/security" size="sm" fw={600}>
+                      {t('accounts.twoFactor.required')}
+                    </Anchor>
+                  )}
                 {isApiError(createError) && createError.code === 'WALLET_REQUIRED' && (
                   <Anchor component={LocalLink} to={createWalletPath} size="sm" fw={600}>
                     {t('orders.exchange.createWallet')}

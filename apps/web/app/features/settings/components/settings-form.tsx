@@ -459,6 +459,12 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
             description={t('adminSettings.fields.twoFactorRequiredHelp')}
             {...form.getInputProps('twoFactorRequired', { type: 'checkbox' })}
           />
+          <TextInput
+            {...amount(
+              'twoFactorOrderAboveBrl',
+              t('adminSettings.fields.twoFactorOrderAboveBrlHelp'),
+            )}
+          />
         </TitledSection>
 
         <TitledSection id="settings-payouts" title={t('adminSettings.sections.payouts')}>

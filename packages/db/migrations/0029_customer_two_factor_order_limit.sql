@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "two_factor_order_above_brl" numeric(38, 18) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_two_factor_order_above_not_negative" CHECK ("settings"."two_factor_order_above_brl" >= 0);
