@@ -28,4 +28,5 @@ export * from './payout-risk.ts';
 export * from './integrations.ts';
 export * from './demo.ts';
 export * from './payments.ts';
+export * from './notifications.ts';
 export * from './reconciliation.ts';

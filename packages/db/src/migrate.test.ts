@@ -41,6 +41,10 @@ const TABLES = [
   'payout_approvals',
   'contact_messages',
   'request_counters',
+  'notification_settings',
+  'telegram_link_codes',
+  'push_subscriptions',
+  'notification_deliveries',
 ];
 
 describe('the migrations folder', () => {

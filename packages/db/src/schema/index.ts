@@ -16,4 +16,5 @@ export * from './payments.ts';
 export * from './integrations.ts';
 export * from './payout-risk.ts';
 export * from './limits.ts';
+export * from './notifications.ts';
 export * from './relations.ts';
