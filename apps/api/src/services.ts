@@ -28,6 +28,8 @@ import { createOrderStreams } from './modules/orders/order-streams.ts';
 import { isPayoutRetryMove } from './modules/orders/order-transition.ts';
 import type { EnqueueEmail, MoveHook } from './modules/orders/order-transition.ts';
 import { createTelegramClient } from './adapters/telegram/telegram-client.ts';
+import { createPushSender } from './adapters/push/web-push-client.ts';
+import { resolveVapidKeys } from './modules/notifications/vapid-keys.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
@@ -180,6 +182,8 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
           ).toString('base64url'),
         }
       : null,
+    push: createPushSender(resolveVapidKeys(config)),
+    allowLocalPush: config.env !== 'production',
     publicUrl,
     now,
     log: infra.log.child({ component: 'notifications' }),

@@ -20,9 +20,7 @@ import { FakeServer } from './fake-server.ts';
  * A chat in `blocked` answers sendMessage with 403 "Forbidden: bot was blocked by the user".
  */
 export type FakeTelegramMode =
-  | { kind: 'ok' }
-  | { kind: 'rate-limited'; retryAfter: number }
-  | { kind: 'down' };
+  { kind: 'ok' } | { kind: 'rate-limited'; retryAfter: number } | { kind: 'down' };
 
 export interface SentTelegramMessage {
   chatId: string;
@@ -63,7 +61,7 @@ export interface FakeTelegram {
 }
 
 export async function startFakeTelegram(
-  options: { token?: string; username?: string } = {},
+  options: { token?: string; username?: string; port?: number } = {},
 ): Promise<FakeTelegram> {
   const token = options.token ?? '123456:TEST-permuta-bot-token';
   const username = options.username ?? 'permuta_test_bot';
@@ -129,7 +127,12 @@ export async function startFakeTelegram(
         case 'getMe':
           return answer(res, 200, {
             ok: true,
-            result: { id: Number(token.split(':')[0]), is_bot: true, first_name: 'Permuta', username },
+            result: {
+              id: Number(token.split(':')[0]),
+              is_bot: true,
+              first_name: 'Permuta',
+              username,
+            },
           });
         case 'setWebhook': {
           const hook = String(body.url ?? '');
@@ -137,7 +140,8 @@ export async function startFakeTelegram(
             webhook = null;
             return answer(res, 200, { ok: true, result: true, description: 'Webhook was deleted' });
           }
-          if (!URL.canParse(hook)) return fail(res, 400, 'Bad Request: invalid webhook URL specified');
+          if (!URL.canParse(hook))
+            return fail(res, 400, 'Bad Request: invalid webhook URL specified');
           const secret = body.secret_token === undefined ? null : String(body.secret_token);
           if (secret !== null && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) {
             return fail(res, 400, 'Bad Request: secret token contains unallowed characters');
@@ -187,7 +191,7 @@ export async function startFakeTelegram(
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     });
   });
-  const port = await plumbing.listen(server);
+  const port = await plumbing.listen(server, options.port ?? 0);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -214,7 +218,9 @@ export async function startFakeTelegram(
           chat: { id: chatId, type: 'private', first_name: 'Test' },
           from: { id: chatId, is_bot: false, first_name: 'Test' },
           text,
-          ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
+          ...(command
+            ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] }
+            : {}),
         },
       };
       if (!webhook) {

@@ -6,6 +6,14 @@ export const NOTIFICATIONS_ERROR_MESSAGES = {
     'en-US': 'Telegram notifications are not available on this server.',
     'pt-BR': 'As notificações pelo Telegram não estão disponíveis neste servidor.',
   },
+  PUSH_NOT_CONFIGURED: {
+    'en-US': 'Browser notifications are not available on this server.',
+    'pt-BR': 'As notificações do navegador não estão disponíveis neste servidor.',
+  },
+  PUSH_ENDPOINT_REFUSED: {
+    'en-US': 'This browser cannot receive notifications from us.',
+    'pt-BR': 'Este navegador não pode receber nossas notificações.',
+  },
   TELEGRAM_NOT_LINKED: {
     'en-US': 'Link your Telegram account first.',
     'pt-BR': 'Vincule sua conta do Telegram primeiro.',

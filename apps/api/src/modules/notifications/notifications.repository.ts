@@ -104,3 +104,43 @@ export async function releaseDelivery(
       ),
     );
 }
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export async function listPushSubscriptions(
+  db: Db | Tx,
+  userId: string,
+): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+/** A browser's subscription, kept for whoever subscribed it last (one row per endpoint). */
+export async function upsertPushSubscription(
+  db: Db | Tx,
+  values: { userId: string; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth },
+    });
+}
+
+/** Deletes `endpoint` of `userId` only; whether there was one. */
+export async function deletePushSubscription(
+  db: Db | Tx,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+export async function deletePushSubscriptionById(db: Db | Tx, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   notificationChannelsSchema,
   notificationOkSchema,
   notificationSettingsSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
   telegramLinkCodeSchema,
   telegramUpdateSchema,
 } from '@permuta/contracts';
@@ -25,7 +27,14 @@ const MAX_UPDATE_BYTES = 64 * 1024;
 function channelRoutes(
   prefix: '/api/v1/me/notifications' | '/api/v1/admin/me/notifications',
   actorType: Caller['actorType'],
-  ids: { get: string; put: string; code: string; unlink: string },
+  ids: {
+    get: string;
+    put: string;
+    code: string;
+    unlink: string;
+    subscribe: string;
+    unsubscribe: string;
+  },
 ): FastifyPluginAsyncZod<{ service: NotificationsService }> {
   return async (app, { service }) => {
     const tags = ['notifications'];
@@ -108,6 +117,44 @@ function channelRoutes(
         return service.unlinkTelegram(caller(request));
       },
     );
+
+    app.post(
+      `${prefix}/push`,
+      {
+        schema: {
+          operationId: ids.subscribe,
+          tags,
+          summary: 'Subscribe this browser to push',
+          description:
+            "The browser's `PushSubscription.toJSON()` (endpoint and keys), made with the VAPID public key of GET; turns push on. One subscription per endpoint: a browser subscribed again by another account is that account's. 409 PUSH_NOT_CONFIGURED when push is not offered.",
+          body: pushSubscriptionSchema,
+          response: { 200: notificationSettingsSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return service.subscribePush(caller(request), request.body);
+      },
+    );
+
+    app.post(
+      `${prefix}/push/unsubscribe`,
+      {
+        schema: {
+          operationId: ids.unsubscribe,
+          tags,
+          summary: 'Unsubscribe a browser from push',
+          description:
+            'Forgets the subscription of this endpoint (404 when it is not one of mine); push goes off with the last one.',
+          body: pushUnsubscribeSchema,
+          response: { 200: notificationSettingsSchema, ...apiErrors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return service.unsubscribePush(caller(request), request.body.endpoint);
+      },
+    );
   };
 }
 
@@ -121,6 +168,8 @@ export const customerNotificationRoutes: FastifyPluginAsyncZod<{
       put: 'updateMyNotifications',
       code: 'createTelegramLinkCode',
       unlink: 'unlinkTelegram',
+      subscribe: 'subscribePush',
+      unsubscribe: 'unsubscribePush',
     }),
     options,
   );
@@ -137,6 +186,8 @@ export const adminNotificationRoutes: FastifyPluginAsyncZod<{
       put: 'updateAdminNotifications',
       code: 'createAdminTelegramLinkCode',
       unlink: 'unlinkAdminTelegram',
+      subscribe: 'subscribeAdminPush',
+      unsubscribe: 'unsubscribeAdminPush',
     }),
     options,
   );
@@ -151,7 +202,7 @@ export const telegramWebhookRoutes: FastifyPluginAsync<{ service: NotificationsS
   app,
   { service },
 ) => {
-  const zodApp = app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+  const zodApp = app.withTypeProvider<ZodTypeProvider>();
   zodApp.post(
     '/api/v1/webhooks/telegram',
     {

@@ -6,13 +6,16 @@ import type {
   NotificationChannels,
   NotificationSettings,
   OrderStatus,
+  PushSubscriptionInput,
   TelegramLinkCode,
 } from '@permuta/contracts';
 import type { Db, Tx } from '@permuta/db';
 import { users } from '@permuta/db';
+import { PushGoneError } from '../../adapters/push/web-push-client.ts';
+import type { PushSender } from '../../adapters/push/web-push-client.ts';
 import { TelegramError } from '../../adapters/telegram/telegram-client.ts';
 import type { TelegramClient } from '../../adapters/telegram/telegram-client.ts';
-import { AppError, unprocessable } from '../../lib/app-error.ts';
+import { AppError, notFound, unprocessable } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { Log } from '../../lib/log.ts';
@@ -21,9 +24,13 @@ import {
   claimDelivery,
   consumeLinkCode,
   countPushSubscriptions,
+  deletePushSubscription,
+  deletePushSubscriptionById,
   insertLinkCode,
+  listPushSubscriptions,
   readSettingsRow,
   releaseDelivery,
+  upsertPushSubscription,
   upsertSettings,
   wantsEmail,
 } from './notifications.repository.ts';
@@ -62,6 +69,10 @@ export interface NotificationsDeps {
   jobs: Pick<JobQueue, 'send'>;
   /** null: no bot configured (TELEGRAM_BOT_TOKEN unset) */
   telegram: TelegramBot | null;
+  /** browser push (VAPID); null: not offered */
+  push: PushSender | null;
+  /** accept http and loopback push endpoints (the tests' fake); never in production */
+  allowLocalPush?: boolean;
   publicUrl: string;
   now: () => Date;
   log: Log;
@@ -120,8 +131,36 @@ export function statusMessage(
   });
 }
 
+/**
+ * Whether the server may POST to a browser's push endpoint: https to a host name, never an
+ * address or a local name (the server would otherwise call whatever a customer names). The tests'
+ * fake on http://127.0.0.1 passes only with `allowLocal`.
+ */
+export function pushEndpointAllowed(endpoint: string, allowLocal: boolean): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (allowLocal && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return false;
+  if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain)$/.test(host))
+    return false;
+  return true;
+}
+
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, telegram } = deps;
+  /** whether this process has told Telegram where the webhook is (idempotent on their side) */
+  let webhookRegistered = false;
+
+  async function registerWebhook(): Promise<void> {
+    if (!telegram) return;
+    await telegram.client.setWebhook(
+      `${deps.publicUrl}/api/v1/webhooks/telegram`,
+      telegram.webhookSecret,
+    );
+    webhookRegistered = true;
+  }
 
   async function view(userId: string, dbOrTx: Db | Tx = db): Promise<NotificationSettings> {
     const row = await readSettingsRow(dbOrTx, userId);
@@ -136,7 +175,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
         linkedAt: row?.telegramLinkedAt?.toISOString() ?? null,
         blockedAt: row?.telegramBlockedAt?.toISOString() ?? null,
       },
-      push: { available: false, publicKey: null, subscriptions },
+      push: {
+        available: deps.push !== null,
+        publicKey: deps.push?.publicKey ?? null,
+        subscriptions,
+      },
     };
   }
 
@@ -208,6 +251,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     async telegramCode(caller: Caller): Promise<TelegramLinkCode> {
       if (!telegram) throw new AppError('TELEGRAM_NOT_CONFIGURED', 409);
+      // Telegram was away when this process started: told now, before a person writes to the bot
+      if (!webhookRegistered) {
+        await registerWebhook().catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'the Telegram webhook could not be registered');
+        });
+      }
       const code = randomBytes(18).toString('base64url');
       const expiresAt = new Date(deps.now().getTime() + TELEGRAM_CODE_TTL_MS);
       await insertLinkCode(db, { codeHash: hashCode(code), userId: caller.userId, expiresAt });
@@ -289,12 +338,38 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /** Registers our webhook with Telegram (at start, when a bot is configured). */
-    async registerWebhook(): Promise<void> {
-      if (!telegram) return;
-      await telegram.client.setWebhook(
-        `${deps.publicUrl}/api/v1/webhooks/telegram`,
-        telegram.webhookSecret,
-      );
+    registerWebhook,
+
+    /** Keeps this browser's subscription and turns push on. */
+    async subscribePush(
+      caller: Caller,
+      subscription: PushSubscriptionInput,
+    ): Promise<NotificationSettings> {
+      if (!deps.push) throw new AppError('PUSH_NOT_CONFIGURED', 409);
+      if (!pushEndpointAllowed(subscription.endpoint, deps.allowLocalPush ?? false)) {
+        throw unprocessable('PUSH_ENDPOINT_REFUSED', {}, { endpoint: 'field.invalid' });
+      }
+      return db.transaction(async (tx) => {
+        await upsertPushSubscription(tx, {
+          userId: caller.userId,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+        });
+        await upsertSettings(tx, caller.userId, { push: true });
+        return view(caller.userId, tx);
+      });
+    },
+
+    /** Forgets this browser (404 for an endpoint that is not the caller's). */
+    async unsubscribePush(caller: Caller, endpoint: string): Promise<NotificationSettings> {
+      return db.transaction(async (tx) => {
+        if (!(await deletePushSubscription(tx, caller.userId, endpoint))) throw notFound();
+        if ((await countPushSubscriptions(tx, caller.userId)) === 0) {
+          await upsertSettings(tx, caller.userId, { push: false });
+        }
+        return view(caller.userId, tx);
+      });
     },
 
     /** Whether the customer wants the order e-mails (security e-mails never ask). */
@@ -315,34 +390,86 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const row = await readSettingsRow(db, job.userId);
       if (!row) return;
       const eventKey = `order-event:${job.eventId}`;
+      // every channel is tried; the first failure is thrown after, for the job's retry
+      const failures: unknown[] = [];
       if (telegram && row.telegram && row.telegramChatId) {
-        if (await claimDelivery(db, eventKey, 'telegram')) {
-          const locale = await localeOf(db, job.userId);
-          try {
-            await telegram.client.sendMessage(
-              row.telegramChatId,
-              statusMessage(deps.publicUrl, locale, job.reference, job.status),
-            );
-          } catch (error) {
-            if (error instanceof TelegramError && error.chatGone) {
-              await dropBlockedChat(job.userId, row.telegramChatId);
-              return;
-            }
-            await releaseDelivery(db, eventKey, 'telegram');
-            if (error instanceof TelegramError && error.retryAfter !== null) {
-              // Telegram says when: the same job again then (the claim is free again)
-              await deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
-                startAfter: new Date(deps.now().getTime() + error.retryAfter * 1000),
-                singletonKey: `${job.eventId}:retry`,
-              });
-              return;
-            }
-            throw error;
-          }
-        }
+        await deliverTelegram(telegram, job, eventKey, row.telegramChatId).catch((error: unknown) =>
+          failures.push(error),
+        );
       }
+      if (deps.push && row.push) {
+        await deliverPush(deps.push, job, eventKey).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
     },
   };
+
+  async function deliverTelegram(
+    bot: TelegramBot,
+    job: OrderNotifyJob,
+    eventKey: string,
+    chatId: string,
+  ): Promise<void> {
+    if (!(await claimDelivery(db, eventKey, 'telegram'))) return;
+    const locale = await localeOf(db, job.userId);
+    try {
+      await bot.client.sendMessage(
+        chatId,
+        statusMessage(deps.publicUrl, locale, job.reference, job.status),
+      );
+    } catch (error) {
+      if (error instanceof TelegramError && error.chatGone) {
+        await dropBlockedChat(job.userId, chatId);
+        return;
+      }
+      await releaseDelivery(db, eventKey, 'telegram');
+      if (error instanceof TelegramError && error.retryAfter !== null) {
+        // Telegram says when: the same job again then (the claim is free again)
+        await deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
+          startAfter: new Date(deps.now().getTime() + error.retryAfter * 1000),
+          singletonKey: `${job.eventId}:retry`,
+        });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** One notification per subscribed browser; a browser the push service forgot is deleted. */
+  async function deliverPush(push: PushSender, job: OrderNotifyJob, eventKey: string) {
+    const locale = await localeOf(db, job.userId);
+    const payload = JSON.stringify({
+      title: ORDER_STATUS_NAMES[job.status][locale],
+      body: statusMessage(deps.publicUrl, locale, job.reference, job.status).split('\n')[0],
+      url: orderPageLink(deps.publicUrl, locale, job.reference),
+      tag: `order-${job.reference}`,
+    });
+    let failure: unknown = null;
+    for (const subscription of await listPushSubscriptions(db, job.userId)) {
+      const key = `${eventKey}:${subscription.id}`;
+      if (!(await claimDelivery(db, key, 'push'))) continue;
+      try {
+        await push.send(
+          {
+            endpoint: subscription.endpoint,
+            keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+          },
+          payload,
+        );
+      } catch (error) {
+        if (error instanceof PushGoneError) {
+          await deletePushSubscriptionById(db, subscription.id);
+          continue;
+        }
+        await releaseDelivery(db, key, 'push');
+        failure = error;
+      }
+    }
+    if ((await countPushSubscriptions(db, job.userId)) === 0) {
+      await upsertSettings(db, job.userId, { push: false });
+    }
+    if (failure) throw failure;
+  }
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,19 +1,27 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, notificationDeliveries, notificationSettings, telegramLinkCodes } from '@permuta/db';
+import {
+  auditLog,
+  notificationDeliveries,
+  notificationSettings,
+  telegramLinkCodes,
+} from '@permuta/db';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
+import { startFakePushService } from '../../fakes/fake-push-service.ts';
+import type { FakePushService } from '../../fakes/fake-push-service.ts';
 import { startFakeTelegram } from '../../fakes/fake-telegram.ts';
 import type { FakeTelegram } from '../../fakes/fake-telegram.ts';
 import { deliverEmails, liftCustomerLimits, placeOrder, trader } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { ORDER_NOTIFY_QUEUE } from './notifications.service.ts';
+import { ORDER_NOTIFY_QUEUE, pushEndpointAllowed } from './notifications.service.ts';
 
 let t: TestApp;
 let fake: FakeTelegram;
+let pushService: FakePushService;
 let chatSeq = 700_000;
 
 const SETTINGS = '/api/v1/me/notifications';
@@ -54,6 +62,7 @@ async function cancelOrder(customer: Trader): Promise<string> {
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
+  pushService = await startFakePushService();
   t = await buildTestApp({
     env: {
       TELEGRAM_BOT_TOKEN: fake.token,
@@ -70,15 +79,17 @@ beforeAll(async () => {
   // Telegram calls the app where this test listens (PUBLIC_URL is not served here)
   const port = (t.app.server.address() as AddressInfo).port;
   fake.moveWebhook(`http://127.0.0.1:${port}/api/v1/webhooks/telegram`);
-});
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await pushService?.close();
 });
 
 beforeEach(() => {
   fake.setMode({ kind: 'ok' });
+  pushService.setMode({ kind: 'ok' });
 });
 
 describe('notification settings', () => {
@@ -98,7 +109,11 @@ describe('notification settings', () => {
     const on = await call(customer, 'PUT', SETTINGS, { email: true, telegram: true, push: false });
     expect(on.statusCode).toBe(422);
     expect(on.json().error.code).toBe('TELEGRAM_NOT_LINKED');
-    const push = await call(customer, 'PUT', SETTINGS, { email: true, telegram: false, push: true });
+    const push = await call(customer, 'PUT', SETTINGS, {
+      email: true,
+      telegram: false,
+      push: true,
+    });
     expect(push.statusCode).toBe(422);
     expect(push.json().error.code).toBe('PUSH_NO_SUBSCRIPTION');
   });
@@ -210,7 +225,12 @@ describe('linking Telegram', () => {
     const code = (await call(customer, 'POST', `${SETTINGS}/telegram/code`)).json().code as string;
     const update = {
       update_id: 1,
-      message: { message_id: 1, date: 1, chat: { id: 42, type: 'private' }, text: `/start ${code}` },
+      message: {
+        message_id: 1,
+        date: 1,
+        chat: { id: 42, type: 'private' },
+        text: `/start ${code}`,
+      },
     };
     const none = await t.app.inject({
       method: 'POST',
@@ -267,7 +287,11 @@ describe('order news', () => {
   it('send no status e-mail when e-mail is off, and nothing at all when every channel is off', async () => {
     const customer = await trader(t.app);
     const chatId = await link(customer);
-    const off = await call(customer, 'PUT', SETTINGS, { email: false, telegram: true, push: false });
+    const off = await call(customer, 'PUT', SETTINGS, {
+      email: false,
+      telegram: true,
+      push: false,
+    });
     expect(off.statusCode, off.body).toBe(200);
     const reference = await cancelOrder(customer);
     await t.app.jobs.drain(ORDER_NOTIFY_QUEUE);
@@ -325,5 +349,111 @@ describe('order news', () => {
     fake.setMode({ kind: 'ok' });
     await t.app.jobs.drain(ORDER_NOTIFY_QUEUE, { includeDeferred: true });
     expect(messagesTo(chatId).filter((text) => text.includes(reference))).toHaveLength(1);
+  });
+});
+
+describe('browser push', () => {
+  const PUSH = `${SETTINGS}/push`;
+
+  it('sends the status change encrypted for the browser, with VAPID, in the language', async () => {
+    const customer = await trader(t.app, { locale: 'en-US' });
+    const settings = (await call(customer, 'GET', SETTINGS)).json();
+    expect(settings.push.available).toBe(true);
+    expect(settings.push.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const browser = pushService.subscribe();
+    const subscribed = await call(customer, 'POST', PUSH, browser);
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    expect(subscribed.json().channels.push).toBe(true);
+    expect(subscribed.json().push.subscriptions).toBe(1);
+
+    const reference = await cancelOrder(customer);
+    await t.app.jobs.drain(ORDER_NOTIFY_QUEUE);
+    const got = pushService.received.filter((r) => r.endpoint === browser.endpoint);
+    expect(pushService.refused).toEqual([]);
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(got[0]!.payload)).toEqual({
+      title: 'Canceled',
+      body: `Order ${reference}: canceled.`,
+      url: `${t.config.publicUrl}/en-US/profile/my-orders/${reference}`,
+      tag: `order-${reference}`,
+    });
+    expect(got[0]!.claims.aud).toBe(pushService.origin);
+    expect(got[0]!.ttl).toBe(86400);
+    // run again: nothing twice
+    const [event] = await t.app.db.select().from(notificationDeliveries);
+    expect(event).toBeDefined();
+  });
+
+  it('forgets a browser the push service says is gone (410), and turns push off with the last', async () => {
+    const customer = await trader(t.app);
+    const browser = pushService.subscribe();
+    expect((await call(customer, 'POST', PUSH, browser)).statusCode).toBe(200);
+    pushService.gone.add(browser.endpoint);
+    await cancelOrder(customer);
+    await t.app.jobs.drain(ORDER_NOTIFY_QUEUE);
+    const settings = (await call(customer, 'GET', SETTINGS)).json();
+    expect(settings.push.subscriptions).toBe(0);
+    expect(settings.channels.push).toBe(false);
+  });
+
+  it("refuses to unsubscribe another customer's browser (404), and a foreign origin", async () => {
+    const alice = await trader(t.app);
+    const mallory = await trader(t.app);
+    const browser = pushService.subscribe();
+    expect((await call(alice, 'POST', PUSH, browser)).statusCode).toBe(200);
+    const theirs = await call(mallory, 'POST', `${PUSH}/unsubscribe`, {
+      endpoint: browser.endpoint,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const foreign = await call(
+      alice,
+      'POST',
+      `${PUSH}/unsubscribe`,
+      { endpoint: browser.endpoint },
+      {
+        origin: 'https://evil.example',
+      },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect((await call(alice, 'GET', SETTINGS)).json().push.subscriptions).toBe(1);
+    const mine = await call(alice, 'POST', `${PUSH}/unsubscribe`, { endpoint: browser.endpoint });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().channels.push).toBe(false);
+  });
+
+  it('refuses odd subscriptions', async () => {
+    const customer = await trader(t.app);
+    const browser = pushService.subscribe();
+    for (const body of [
+      { ...browser, endpoint: 'javascript:alert(1)' },
+      { ...browser, keys: { ...browser.keys, p256dh: 'short' } },
+      { ...browser, keys: { ...browser.keys, auth: `${browser.keys.auth}\u0000` } },
+      { endpoint: browser.endpoint },
+      { ...browser, extra: true },
+    ]) {
+      const res = await call(customer, 'POST', PUSH, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('lets the server call only https push services by name in production', () => {
+    const ok = 'https://fcm.googleapis.com/fcm/send/abc';
+    expect(pushEndpointAllowed(ok, false)).toBe(true);
+    expect(pushEndpointAllowed('https://updates.push.services.mozilla.com/wpush/v2/x', false)).toBe(
+      true,
+    );
+    for (const bad of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://127.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'https://metadata.internal/push',
+      'https://intranet/push',
+      'https://user:pass@fcm.googleapis.com/x',
+    ]) {
+      expect(pushEndpointAllowed(bad, false), bad).toBe(false);
+    }
+    expect(pushEndpointAllowed('http://127.0.0.1:9/push/x', true)).toBe(true);
   });
 });
