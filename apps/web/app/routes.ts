@@ -61,6 +61,7 @@ const MODULES = {
   profileReviews: 'routes/profile/reviews.tsx',
   profileMyReviews: 'routes/profile/my-reviews.tsx',
   profileChangePassword: 'routes/profile/change-password.tsx',
+  profileNotifications: 'routes/profile/notifications.tsx',
 } as const satisfies Record<AppRouteId, string>;
 
 const LAYOUTS: Record<RouteLayout, string> = {

@@ -11,6 +11,7 @@ import { contactInboxPaths } from './paths/contact-inbox.ts';
 import { integrationsPaths } from './paths/integrations.ts';
 import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 import { reconciliationPaths } from './paths/reconciliation.ts';
+import { notificationPaths } from './paths/notifications.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -20,6 +21,7 @@ export { buildPaths } from './paths/core.ts';
  */
 export const apiPaths = {
   ...accountPaths,
+  ...notificationPaths,
   ...walletPaths,
   ...catalogueAdminPaths,
   ...orderPaths,
