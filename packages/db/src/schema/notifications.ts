@@ -1,12 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, textId, timestamptz, updatedAt } from './columns.ts';
 
@@ -86,9 +79,6 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'notification_deliveries_pk', columns: [t.eventKey, t.channel] }),
-    check(
-      'notification_deliveries_channel',
-      sql`${t.channel} IN ('email', 'telegram', 'push')`,
-    ),
+    check('notification_deliveries_channel', sql`${t.channel} IN ('email', 'telegram', 'push')`),
   ],
 );
