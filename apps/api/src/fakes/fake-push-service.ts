@@ -8,8 +8,12 @@ import {
   randomUUID,
   verify,
 } from 'node:crypto';
-import { createServer } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { FakeServer } from './fake-server.ts';
 
 /**
@@ -42,7 +46,10 @@ export interface ReceivedPush {
 }
 
 export interface FakePushService {
+  /** https://127.0.0.1:<port> (push services are https; web-push speaks nothing else) */
   origin: string;
+  /** the service's self-signed certificate (PEM), for the client to trust */
+  ca: string;
   received: ReceivedPush[];
   /** endpoints whose browser unsubscribed: 410 Gone */
   gone: Set<string>;
@@ -150,7 +157,8 @@ export async function startFakePushService(): Promise<FakePushService> {
     return Buffer.concat(chunks);
   }
 
-  const server = createServer((req, res) => {
+  const { cert, key } = selfSignedCertificate();
+  const server = createServer({ cert, key }, (req, res) => {
     void (async () => {
       const body = await readBody(req);
       const endpoint = `${origin}${req.url ?? ''}`;
@@ -186,10 +194,11 @@ export async function startFakePushService(): Promise<FakePushService> {
     });
   });
   const port = await plumbing.listen(server);
-  origin = `http://127.0.0.1:${port}`;
+  origin = `https://127.0.0.1:${port}`;
 
   return {
     origin,
+    ca: cert,
     received,
     gone,
     refused,
@@ -204,4 +213,43 @@ export async function startFakePushService(): Promise<FakePushService> {
     setMode: (mode) => plumbing.setMode(mode),
     close: () => plumbing.close(),
   };
+}
+
+/**
+ * A certificate for 127.0.0.1, made with the openssl command (Node cannot issue one); nothing
+ * is kept on disk.
+ */
+function selfSignedCertificate(): { cert: string; key: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fake-push-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
+    return {
+      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
