@@ -14,6 +14,11 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const smtpPort = port + 1;
 const mailHttpPort = port + 2;
 process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailHttpPort}`;
+// the fake Telegram Bot API (e2e/telegram-fake.ts) of the shared API, and its control server
+const telegramPort = port + 5;
+const telegramControlPort = port + 6;
+process.env.E2E_TELEGRAM_URL = `http://127.0.0.1:${telegramControlPort}`;
+const TELEGRAM = { token: '123456:E2E-permuta-bot-token-0000', username: 'permuta_e2e_bot' };
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
@@ -51,7 +56,11 @@ function apiServer(apiPort: number, dataDirVariable: string, env: Record<string,
 
 // the API most specs share (after creating the admin they sign in with, E2E_ADMIN in
 // tests/e2e-admin.ts), with the demo providers off
-const shared = apiServer(port, 'E2E_DATA_DIR');
+const shared = apiServer(port, 'E2E_DATA_DIR', {
+  TELEGRAM_BOT_TOKEN: TELEGRAM.token,
+  TELEGRAM_BOT_USERNAME: TELEGRAM.username,
+  TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
+});
 // the development demo's fake providers (decision 045), for demo-payment.spec.ts only
 const demo = apiServer(port + 3, 'E2E_DEMO_DATA_DIR', { DEMO_PROVIDERS: 'true' });
 process.env.E2E_DEMO_URL = demo.baseURL;
@@ -99,6 +108,20 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
+    },
+    {
+      command: `node ${path.join(root, 'e2e/telegram-fake.ts')}`,
+      url: `http://127.0.0.1:${telegramControlPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_TELEGRAM_PORT: String(telegramPort),
+        E2E_TELEGRAM_CONTROL_PORT: String(telegramControlPort),
+        E2E_TELEGRAM_TOKEN: TELEGRAM.token,
+        E2E_TELEGRAM_USERNAME: TELEGRAM.username,
+      },
     },
     shared.webServer,
     demo.webServer,

@@ -60,6 +60,12 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
+import {
+  adminNotificationRoutes,
+  customerNotificationRoutes,
+  telegramWebhookRoutes,
+} from './modules/notifications/notifications.routes.ts';
+import { workNotificationJobs } from './modules/notifications/notifications.worker.ts';
 import { demoRoutes } from './demo/demo.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { readBusinessFigures } from './modules/operations/figures.repository.ts';
@@ -251,6 +257,14 @@ export async function buildApp(
     await workCatalogueJobs(app.jobs, services.catalogueExchange, app.log);
     await workCryptoDepositJobs(app.jobs, services.cryptoDeposits);
     await workPixDepositJobs(app.jobs, services.pixDeposits, app.log);
+    await workNotificationJobs(app.jobs, services.notifications, app.log);
+    // Telegram is told where to POST the bot's updates (decision 060); a failure is retried at
+    // the next start and leaves everything else working
+    if (config.telegram && config.jobsWorkers) {
+      await services.notifications.registerWebhook().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the Telegram webhook could not be registered');
+      });
+    }
   });
 
   // Feature modules: each registers its routes with the services it uses (docs/*-api.md).
@@ -307,6 +321,9 @@ export async function buildApp(
   await app.register(contactInboxRoutes, { service: services.contactInbox });
   await app.register(paymentsInboxRoutes, { service: services.paymentsInbox });
   await app.register(reconciliationRoutes, { service: services.reconciliation });
+  await app.register(customerNotificationRoutes, { service: services.notifications });
+  await app.register(adminNotificationRoutes, { service: services.notifications });
+  await app.register(telegramWebhookRoutes, { service: services.notifications });
   // Public site: the contact form, and the sitemap and robots.txt.
   await app.register(contactRoutes, { service: services.contact });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });

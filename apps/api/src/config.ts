@@ -81,6 +81,31 @@ const envSchema = z.object({
   S3_SSE: z.enum(['AES256', 'aws:kms']).optional(),
   S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
   S3_CHECKSUMS: z.enum(['when_supported', 'when_required']).default('when_supported'),
+  /** the Telegram bot's token (from @BotFather); unset: no Telegram notifications */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token (<id>:<secret>)')
+    .optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  /** the bot's username, without @, for the t.me link */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'must be a Telegram username (without @)')
+    .optional(),
+  /** the VAPID key pair of browser push (base64url, P-256); unset: generated into DATA_DIR */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** who push services may contact: mailto: or https: */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
+    .optional(),
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   // OpenTelemetry's own variables (the exporter also reads OTEL_EXPORTER_OTLP_HEADERS and
   // OTEL_EXPORTER_OTLP_TIMEOUT, the resource OTEL_RESOURCE_ATTRIBUTES, from the environment)
@@ -153,6 +178,13 @@ export interface AppConfig {
    * or an S3 bucket; credentials come from the AWS SDK's own chain (decision 049).
    */
   storage: StorageConfig;
+  /**
+   * Browser push's VAPID keys (decision 060); null keys: generated once and kept in DATA_DIR
+   * (vapid-keys.json), as the auth secret. The subject defaults to PUBLIC_URL.
+   */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** the bot of the Telegram notifications (decision 060); null: not offered */
+  telegram: { token: string; apiUrl: string; username: string } | null;
 }
 
 export type StorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Config);
@@ -228,6 +260,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  DEMO_PROVIDERS: the demo providers never run in production',
     );
   }
+  if (Boolean(e.TELEGRAM_BOT_TOKEN) !== Boolean(e.TELEGRAM_BOT_USERNAME)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TELEGRAM_BOT_USERNAME: set with TELEGRAM_BOT_TOKEN (both or neither)',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PRIVATE_KEY: set with VAPID_PUBLIC_KEY (both or neither)',
+    );
+  }
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
@@ -279,5 +321,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage,
     metricsToken: e.METRICS_TOKEN,
     tracing: tracingOf(e),
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject:
+        e.VAPID_SUBJECT ??
+        (publicUrl.startsWith('https://') ? publicUrl : 'mailto:no-reply@permuta.example'),
+    },
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_BOT_USERNAME
+        ? {
+            token: e.TELEGRAM_BOT_TOKEN,
+            apiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
+            username: e.TELEGRAM_BOT_USERNAME,
+          }
+        : null,
   };
 }

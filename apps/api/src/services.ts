@@ -27,7 +27,13 @@ import type { MoveObserver, OrderMover } from './modules/orders/order-mover.ts';
 import { createPayoutTiming } from './modules/orders/payout-timing.ts';
 import type { PayoutHow } from './modules/orders/payout-timing.ts';
 import { createOrderStreams } from './modules/orders/order-streams.ts';
-import type { EnqueueEmail } from './modules/orders/order-transition.ts';
+import { isPayoutRetryMove } from './modules/orders/order-transition.ts';
+import type { EnqueueEmail, MoveHook } from './modules/orders/order-transition.ts';
+import { createTelegramClient } from './adapters/telegram/telegram-client.ts';
+import { createPushSender } from './adapters/push/web-push-client.ts';
+import { resolveVapidKeys } from './modules/notifications/vapid-keys.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { quoteKey } from './modules/orders/quote-token.ts';
@@ -111,6 +117,8 @@ export interface OrderMovingDeps {
   committed?: readonly ((orderId: string) => void)[];
   /** run in every move's transaction, their answers after the commit (e.g. payout timing) */
   observers?: readonly MoveObserver[];
+  /** the customers' notification channels (decision 060); absent: status e-mails only */
+  notifications?: Pick<NotificationsService, 'wantsEmail' | 'queueStatusChange'>;
 }
 
 /**
@@ -128,7 +136,8 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
     db,
     enqueueEmail: deps.enqueueEmail,
     publicUrl: deps.publicUrl,
-    afterMove: [hooks.afterMove],
+    afterMove: [hooks.afterMove, ...(deps.notifications ? [notifyHook(deps.notifications)] : [])],
+    ...(deps.notifications ? { wantsStatusEmail: deps.notifications.wantsEmail } : {}),
     settleByHand: hooks.settleByHand,
     committed: deps.committed ?? [],
     observers: deps.observers ?? [],
@@ -145,9 +154,45 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
   return { mover, payouts };
 }
 
+/** A move's status change, queued for the customer's other channels (not payout retries). */
+function notifyHook(notifications: Pick<NotificationsService, 'queueStatusChange'>): MoveHook {
+  return async (tx, moved) => {
+    if (isPayoutRetryMove(moved.from, moved.to)) return;
+    await notifications.queueStatusChange(tx, {
+      eventId: moved.eventId,
+      orderId: moved.order.id,
+      userId: moved.order.userId,
+      reference: moved.order.reference,
+      status: moved.to,
+    });
+  };
+}
+
 export function buildServices(infra: Infrastructure, config: AppConfig, now: () => Date) {
   const { db, authKeys, sendEmail, enqueueEmail } = infra;
   const { publicUrl } = config;
+  // e-mail, Telegram and browser push of order news (decision 060)
+  const notifications = createNotificationsService({
+    db,
+    jobs: infra.jobs,
+    telegram: config.telegram
+      ? {
+          client: createTelegramClient({
+            apiUrl: config.telegram.apiUrl,
+            token: config.telegram.token,
+          }),
+          username: config.telegram.username,
+          webhookSecret: Buffer.from(
+            purposeKey(resolveAuthSecret(config), 'telegram-webhook'),
+          ).toString('base64url'),
+        }
+      : null,
+    push: createPushSender(resolveVapidKeys(config)),
+    allowLocalPush: config.env !== 'production',
+    publicUrl,
+    now,
+    log: infra.log.child({ component: 'notifications' }),
+  });
   const storage: FileStorage = storageFromConfig(config);
   const logError = (details: object, message: string) => infra.log.error(details, message);
 
@@ -207,6 +252,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     log: infra.log.child({ component: 'payouts' }),
     committed: [(orderId) => orderChanged.emit(orderId)],
     observers: infra.observePayout ? [createPayoutTiming(infra.observePayout)] : [],
+    notifications,
   });
 
   // every provider's report of money received goes through this one door (decision 036)
@@ -376,6 +422,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     pixDeposits,
     orders,
     adminOrders,
+    notifications,
     orderJobs: { db, mover, logError },
     integrations,
     treasury: createTreasuryService({ db }),

@@ -68,6 +68,7 @@ const MODULES = {
   profileChangePassword: 'routes/profile/change-password.tsx',
   profilePrivacy: 'routes/profile/privacy.tsx',
   profileSecurity: 'routes/profile/security.tsx',
+  profileNotifications: 'routes/profile/notifications.tsx',
 } as const satisfies Record<AppRouteId, string>;
 
 const LAYOUTS: Record<RouteLayout, string> = {

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_ERROR_MESSAGES } from './messages/notifications.ts';
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { fiatOf, formatBrl, formatDecimal, formatMoney } from './money.ts';
@@ -287,6 +288,7 @@ export const ERROR_MESSAGES = {
   ...PARTNERS_ERROR_MESSAGES,
   ...TRACKING_ERROR_MESSAGES,
   ...TWO_FACTOR_ERROR_MESSAGES,
+  ...NOTIFICATIONS_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

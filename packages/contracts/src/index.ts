@@ -29,6 +29,7 @@ export * from './payout-risk.ts';
 export * from './integrations.ts';
 export * from './demo.ts';
 export * from './payments.ts';
+export * from './notifications.ts';
 export * from './reconciliation.ts';
 export * from './rates.ts';
 export * from './partners.ts';

@@ -384,6 +384,13 @@ export const APP_ROUTES = [
     guard: 'customer',
     prerender: false,
   },
+  {
+    id: 'profileNotifications',
+    path: '/profile/notifications',
+    layout: 'profile',
+    guard: 'customer',
+    prerender: false,
+  },
 ] as const satisfies readonly AppRoute[];
 
 export type AppRouteId = (typeof APP_ROUTES)[number]['id'];

@@ -48,6 +48,10 @@ const TABLES = [
   'api_keys',
   'order_tracking_codes',
   'order_tracking_grants',
+  'notification_settings',
+  'telegram_link_codes',
+  'push_subscriptions',
+  'notification_deliveries',
 ];
 
 describe('the migrations folder', () => {

@@ -100,7 +100,12 @@ export default fp<WebOptions>(
         const rel = path.relative(build.dir, filePath.replace(/\.(br|gz)$/, ''));
         if (rel.startsWith(`assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (rel.startsWith(`builds${path.sep}`) || rel.endsWith('.html')) {
+        } else if (
+          rel.startsWith(`builds${path.sep}`) ||
+          rel.endsWith('.html') ||
+          // the push service worker (decision 060): a new one is picked up at the next visit
+          rel === 'sw.js'
+        ) {
           res.header('cache-control', 'no-cache');
         } else {
           res.header('cache-control', 'public, max-age=3600');

@@ -14,6 +14,7 @@ import { reconciliationPaths } from './paths/reconciliation.ts';
 import { privacyPaths } from './paths/privacy.ts';
 import { businessPaths } from './paths/business.ts';
 import { trackingPaths } from './paths/tracking.ts';
+import { notificationPaths } from './paths/notifications.ts';
 
 export { buildPaths } from './paths/core.ts';
 
@@ -23,6 +24,7 @@ export { buildPaths } from './paths/core.ts';
  */
 export const apiPaths = {
   ...accountPaths,
+  ...notificationPaths,
   ...walletPaths,
   ...catalogueAdminPaths,
   ...orderPaths,

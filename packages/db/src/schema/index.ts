@@ -19,4 +19,5 @@ export * from './limits.ts';
 export * from './privacy.ts';
 export * from './partners.ts';
 export * from './tracking.ts';
+export * from './notifications.ts';
 export * from './relations.ts';

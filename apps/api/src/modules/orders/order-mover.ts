@@ -60,6 +60,8 @@ export interface OrderMoverDeps {
   committed?: readonly ((orderId: string) => void)[];
   /** run in each move's transaction; what they hand back runs after the commit */
   observers?: readonly MoveObserver[];
+  /** whether the customer wants the status e-mails (decision 060); absent: always */
+  wantsStatusEmail?: (tx: Tx, userId: string) => Promise<boolean>;
 }
 
 export function createOrderMover(deps: OrderMoverDeps): OrderMover {
@@ -70,6 +72,7 @@ export function createOrderMover(deps: OrderMoverDeps): OrderMover {
   const moveDepsFor = (afterCommit: (() => void)[]) => ({
     enqueueEmail: deps.enqueueEmail,
     publicUrl: deps.publicUrl,
+    ...(deps.wantsStatusEmail ? { wantsStatusEmail: deps.wantsStatusEmail } : {}),
     afterMove: async (tx: Tx, moved: MoveResult) => {
       for (const hook of hooks) await hook(tx, moved);
       for (const observe of observers) {

@@ -56,6 +56,11 @@ export interface MoveDeps {
   publicUrl: string;
   /** extra work of a move in its transaction (e.g. queueing an automatic payout) */
   afterMove?: MoveHook;
+  /**
+   * Whether the customer wants the status e-mails (their notification channels, decision 060);
+   * absent: always
+   */
+  wantsStatusEmail?: (tx: Tx, userId: string) => Promise<boolean>;
 }
 
 export interface MoveActor {
@@ -91,6 +96,8 @@ export interface MoveResult {
   adjusted: boolean;
   /** who moved it */
   actor: MoveActor;
+  /** the order_events row of the move (one per status change) */
+  eventId: number;
 }
 
 /** The language of e-mails to the back office (the support address). */
@@ -265,7 +272,7 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
   const moved = await findOrderRow(tx, order.id);
   if (!moved) throw new Error(`order ${order.id} vanished during its move`);
 
-  await insertEvent(tx, {
+  const event = await insertEvent(tx, {
     orderId: order.id,
     fromStatus: from,
     toStatus: to,
@@ -320,7 +327,7 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
         OPERATORS_LOCALE,
       );
     }
-  } else {
+  } else if (!deps.wantsStatusEmail || (await deps.wantsStatusEmail(tx, customer.id))) {
     await deps.enqueueEmail(
       tx,
       customer.email,
@@ -357,7 +364,7 @@ export async function moveOrder(tx: Tx, deps: MoveDeps, request: MoveRequest): P
     );
   }
 
-  const result: MoveResult = { order: moved, from, to, adjusted, actor };
+  const result: MoveResult = { order: moved, from, to, adjusted, actor, eventId: event.id };
   if (deps.afterMove) await deps.afterMove(tx, result);
   return result;
 }

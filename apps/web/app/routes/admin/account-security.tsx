@@ -12,7 +12,16 @@ const SecuritySection = lazy(() =>
   })),
 );
 
-/** The signed-in admin's own account: two-factor on or off (every role). */
+const NotificationSettingsPanel = lazy(() =>
+  import('../../features/notifications/components/notification-settings-panel.tsx').then((m) => ({
+    default: m.NotificationSettingsPanel,
+  })),
+);
+
+/**
+ * The signed-in admin's own account: two-factor on or off (every role), and how new work is
+ * announced (decision 060).
+ */
 export default function AdminAccountSecurityPage() {
   const { t } = useTranslation();
   return (
@@ -20,6 +29,10 @@ export default function AdminAccountSecurityPage() {
       <Title order={1}>{t('pages.adminAccountSecurity.title')}</Title>
       <Suspense fallback={<ScreenLoader />}>
         <SecuritySection />
+      </Suspense>
+      <Title order={2}>{t('notifications.adminTitle')}</Title>
+      <Suspense fallback={<ScreenLoader />}>
+        <NotificationSettingsPanel scope="admin" />
       </Suspense>
     </Stack>
   );

@@ -1,0 +1,475 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { ORDER_STATUS_NAMES } from '@permuta/contracts';
+import type {
+  Locale,
+  NotificationChannels,
+  NotificationSettings,
+  OrderStatus,
+  PushSubscriptionInput,
+  TelegramLinkCode,
+} from '@permuta/contracts';
+import type { Db, Tx } from '@permuta/db';
+import { users } from '@permuta/db';
+import { PushGoneError } from '../../adapters/push/web-push-client.ts';
+import type { PushSender } from '../../adapters/push/web-push-client.ts';
+import { TelegramError } from '../../adapters/telegram/telegram-client.ts';
+import type { TelegramClient } from '../../adapters/telegram/telegram-client.ts';
+import { AppError, notFound, unprocessable } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import type { Log } from '../../lib/log.ts';
+import {
+  DEFAULT_CHANNELS,
+  claimDelivery,
+  consumeLinkCode,
+  countPushSubscriptions,
+  deletePushSubscription,
+  deletePushSubscriptionById,
+  insertLinkCode,
+  listPushSubscriptions,
+  readSettingsRow,
+  releaseDelivery,
+  upsertPushSubscription,
+  upsertSettings,
+  wantsEmail,
+} from './notifications.repository.ts';
+
+/**
+ * Notification channels (decision 060): the person's choice of e-mail, Telegram and browser
+ * push; the Telegram link by one-time code through the bot's webhook; and the delivery of an
+ * order's status change to the chosen channels in a job after the move commits.
+ */
+
+/** The queue of status-change deliveries (one job per order event; see the delivery table). */
+export const ORDER_NOTIFY_QUEUE = 'notify-order-status';
+
+/** A link code lives 15 minutes. */
+export const TELEGRAM_CODE_TTL_MS = 15 * 60_000;
+
+export interface OrderNotifyJob {
+  /** order_events.id of the status change */
+  eventId: number;
+  orderId: string;
+  userId: string;
+  reference: string;
+  status: OrderStatus;
+}
+
+export interface TelegramBot {
+  client: TelegramClient;
+  /** the bot's @username, for the t.me link */
+  username: string;
+  /** the X-Telegram-Bot-Api-Secret-Token the webhook expects */
+  webhookSecret: string;
+}
+
+export interface NotificationsDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'send'>;
+  /** null: no bot configured (TELEGRAM_BOT_TOKEN unset) */
+  telegram: TelegramBot | null;
+  /** browser push (VAPID); null: not offered */
+  push: PushSender | null;
+  /** accept http and loopback push endpoints (the tests' fake); never in production */
+  allowLocalPush?: boolean;
+  publicUrl: string;
+  now: () => Date;
+  log: Log;
+}
+
+export interface Caller {
+  userId: string;
+  ip: string | null;
+  actorType: 'customer' | 'admin';
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/** `/start <code>` (a deep link's payload: up to 64 of A-Z a-z 0-9 _ -) */
+const START_COMMAND = /^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{1,64})\s*$/;
+
+const TEXTS = {
+  linked: {
+    'pt-BR': 'Pronto! Você vai receber aqui as novidades dos seus pedidos na {brand}.',
+    'en-US': "Done! You'll get news of your {brand} orders here.",
+  },
+  badCode: {
+    'pt-BR':
+      'Este código não é válido ou expirou. Gere um novo em Perfil > Notificações e tente de novo.',
+    'en-US':
+      'This code is not valid or has expired. Get a new one in Profile > Notifications and try again.',
+  },
+  hello: {
+    'pt-BR': 'Olá! Para receber notificações, use o link da página Perfil > Notificações.',
+    'en-US': 'Hi! To get notifications, use the link on the Profile > Notifications page.',
+  },
+  status: {
+    'pt-BR': 'Pedido {reference}: {status}.\n{link}',
+    'en-US': 'Order {reference}: {status}.\n{link}',
+  },
+} as const;
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+export function orderPageLink(publicUrl: string, locale: Locale, reference: string): string {
+  return `${publicUrl}${locale === 'en-US' ? '/en-US' : ''}/profile/my-orders/${reference}`;
+}
+
+/** The Telegram text of a status change, in the customer's language. */
+export function statusMessage(
+  publicUrl: string,
+  locale: Locale,
+  reference: string,
+  status: OrderStatus,
+): string {
+  return fill(TEXTS.status[locale], {
+    reference,
+    status: ORDER_STATUS_NAMES[status][locale].toLowerCase(),
+    link: orderPageLink(publicUrl, locale, reference),
+  });
+}
+
+/**
+ * Whether the server may POST to a browser's push endpoint: https to a host name, never an
+ * address or a local name (the server would otherwise call whatever a customer names). The tests'
+ * fake on http://127.0.0.1 passes only with `allowLocal`.
+ */
+export function pushEndpointAllowed(endpoint: string, allowLocal: boolean): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (allowLocal && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return false;
+  if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain)$/.test(host))
+    return false;
+  return true;
+}
+
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db, telegram } = deps;
+  /** whether this process has told Telegram where the webhook is (idempotent on their side) */
+  let webhookRegistered = false;
+
+  async function registerWebhook(): Promise<void> {
+    if (!telegram) return;
+    await telegram.client.setWebhook(
+      `${deps.publicUrl}/api/v1/webhooks/telegram`,
+      telegram.webhookSecret,
+    );
+    webhookRegistered = true;
+  }
+
+  async function view(userId: string, dbOrTx: Db | Tx = db): Promise<NotificationSettings> {
+    const row = await readSettingsRow(dbOrTx, userId);
+    const subscriptions = await countPushSubscriptions(dbOrTx, userId);
+    return {
+      channels: row
+        ? { email: row.email, telegram: row.telegram, push: row.push }
+        : { ...DEFAULT_CHANNELS },
+      telegram: {
+        available: telegram !== null,
+        linked: Boolean(row?.telegramChatId),
+        linkedAt: row?.telegramLinkedAt?.toISOString() ?? null,
+        blockedAt: row?.telegramBlockedAt?.toISOString() ?? null,
+      },
+      push: {
+        available: deps.push !== null,
+        publicKey: deps.push?.publicKey ?? null,
+        subscriptions,
+      },
+    };
+  }
+
+  async function localeOf(dbOrTx: Db | Tx, userId: string): Promise<Locale> {
+    const [row] = await dbOrTx
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.locale ?? 'pt-BR';
+  }
+
+  /** Best effort: a reply the person may miss does not fail the webhook. */
+  async function reply(chatId: string, text: string): Promise<void> {
+    if (!telegram) return;
+    await telegram.client.sendMessage(chatId, text).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'a Telegram reply could not be sent');
+    });
+  }
+
+  /** Drops the Telegram link because the person blocked the bot (403). */
+  async function dropBlockedChat(userId: string, chatId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await readSettingsRow(tx, userId);
+      if (row?.telegramChatId !== chatId) return;
+      await upsertSettings(tx, userId, {
+        telegram: false,
+        telegramChatId: null,
+        telegramLinkedAt: null,
+        telegramBlockedAt: deps.now(),
+      });
+      await writeAudit(tx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'notifications.telegram_unlinked',
+        entityType: 'user',
+        entityId: userId,
+        after: { reason: 'blocked' },
+      });
+    });
+  }
+
+  return {
+    view,
+
+    async update(caller: Caller, channels: NotificationChannels): Promise<NotificationSettings> {
+      return db.transaction(async (tx) => {
+        const before = await view(caller.userId, tx);
+        const row = await readSettingsRow(tx, caller.userId);
+        if (channels.telegram && !row?.telegramChatId) {
+          throw unprocessable('TELEGRAM_NOT_LINKED', {}, { telegram: 'telegram.notLinked' });
+        }
+        if (channels.push && before.push.subscriptions === 0) {
+          throw unprocessable('PUSH_NO_SUBSCRIPTION', {}, { push: 'push.noSubscription' });
+        }
+        await upsertSettings(tx, caller.userId, channels);
+        await writeAudit(tx, {
+          actorType: caller.actorType,
+          actorId: caller.userId,
+          action: 'notifications.updated',
+          entityType: 'user',
+          entityId: caller.userId,
+          ip: caller.ip,
+          before: before.channels,
+          after: channels,
+        });
+        return view(caller.userId, tx);
+      });
+    },
+
+    async telegramCode(caller: Caller): Promise<TelegramLinkCode> {
+      if (!telegram) throw new AppError('TELEGRAM_NOT_CONFIGURED', 409);
+      // Telegram was away when this process started: told now, before a person writes to the bot
+      if (!webhookRegistered) {
+        await registerWebhook().catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'the Telegram webhook could not be registered');
+        });
+      }
+      const code = randomBytes(18).toString('base64url');
+      const expiresAt = new Date(deps.now().getTime() + TELEGRAM_CODE_TTL_MS);
+      await insertLinkCode(db, { codeHash: hashCode(code), userId: caller.userId, expiresAt });
+      return {
+        code,
+        link: `https://t.me/${telegram.username}?start=${code}`,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async unlinkTelegram(caller: Caller): Promise<NotificationSettings> {
+      return db.transaction(async (tx) => {
+        const row = await readSettingsRow(tx, caller.userId);
+        if (row?.telegramChatId) {
+          await upsertSettings(tx, caller.userId, {
+            telegram: false,
+            telegramChatId: null,
+            telegramLinkedAt: null,
+          });
+          await writeAudit(tx, {
+            actorType: caller.actorType,
+            actorId: caller.userId,
+            action: 'notifications.telegram_unlinked',
+            entityType: 'user',
+            entityId: caller.userId,
+            ip: caller.ip,
+          });
+        }
+        return view(caller.userId, tx);
+      });
+    },
+
+    /** Whether the webhook request carries the bot's secret token. */
+    webhookSecretMatches(given: string | undefined): boolean {
+      if (!telegram || given === undefined) return false;
+      const a = createHash('sha256').update(given).digest();
+      const b = createHash('sha256').update(telegram.webhookSecret).digest();
+      return a.equals(b);
+    },
+
+    /** An Update from the bot's webhook: `/start <code>` in a private chat links the account. */
+    async handleUpdate(update: {
+      message?: { chat: { id: number; type: string }; text?: string | undefined } | undefined;
+    }): Promise<void> {
+      const message = update.message;
+      if (!message || message.chat.type !== 'private' || !message.text) return;
+      const chatId = String(message.chat.id);
+      const match = START_COMMAND.exec(message.text.trim());
+      if (!match) {
+        if (message.text.trim().startsWith('/start')) {
+          await reply(chatId, `${TEXTS.hello['pt-BR']}\n\n${TEXTS.hello['en-US']}`);
+        }
+        return;
+      }
+      const at = deps.now();
+      const linked = await db.transaction(async (tx) => {
+        const userId = await consumeLinkCode(tx, hashCode(match[1]!), at);
+        if (!userId) return null;
+        await upsertSettings(tx, userId, {
+          telegram: true,
+          telegramChatId: chatId,
+          telegramLinkedAt: at,
+          telegramBlockedAt: null,
+        });
+        await writeAudit(tx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'notifications.telegram_linked',
+          entityType: 'user',
+          entityId: userId,
+        });
+        return { userId, locale: await localeOf(tx, userId) };
+      });
+      if (!linked) {
+        await reply(chatId, `${TEXTS.badCode['pt-BR']}\n\n${TEXTS.badCode['en-US']}`);
+        return;
+      }
+      await reply(chatId, fill(TEXTS.linked[linked.locale], { brand: 'Permuta' }));
+    },
+
+    /** Registers our webhook with Telegram (at start, when a bot is configured). */
+    registerWebhook,
+
+    /** Keeps this browser's subscription and turns push on. */
+    async subscribePush(
+      caller: Caller,
+      subscription: PushSubscriptionInput,
+    ): Promise<NotificationSettings> {
+      if (!deps.push) throw new AppError('PUSH_NOT_CONFIGURED', 409);
+      if (!pushEndpointAllowed(subscription.endpoint, deps.allowLocalPush ?? false)) {
+        throw unprocessable('PUSH_ENDPOINT_REFUSED', {}, { endpoint: 'field.invalid' });
+      }
+      return db.transaction(async (tx) => {
+        await upsertPushSubscription(tx, {
+          userId: caller.userId,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+        });
+        await upsertSettings(tx, caller.userId, { push: true });
+        return view(caller.userId, tx);
+      });
+    },
+
+    /** Forgets this browser (404 for an endpoint that is not the caller's). */
+    async unsubscribePush(caller: Caller, endpoint: string): Promise<NotificationSettings> {
+      return db.transaction(async (tx) => {
+        if (!(await deletePushSubscription(tx, caller.userId, endpoint))) throw notFound();
+        if ((await countPushSubscriptions(tx, caller.userId)) === 0) {
+          await upsertSettings(tx, caller.userId, { push: false });
+        }
+        return view(caller.userId, tx);
+      });
+    },
+
+    /** Whether the customer wants the order e-mails (security e-mails never ask). */
+    wantsEmail: (tx: Tx, userId: string) => wantsEmail(tx, userId),
+
+    /** In the move's transaction: the delivery job, which exists only if the move commits. */
+    async queueStatusChange(tx: Tx, job: OrderNotifyJob): Promise<void> {
+      const row = await readSettingsRow(tx, job.userId);
+      if (!row || (!row.telegram && !row.push)) return;
+      await deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
+        db: tx,
+        singletonKey: String(job.eventId),
+      });
+    },
+
+    /** The job: one message per chosen channel, once per status change (claimed rows). */
+    async deliverStatusChange(job: OrderNotifyJob): Promise<void> {
+      const row = await readSettingsRow(db, job.userId);
+      if (!row) return;
+      const eventKey = `order-event:${job.eventId}`;
+      // every channel is tried; the first failure is thrown after, for the job's retry
+      const failures: unknown[] = [];
+      if (telegram && row.telegram && row.telegramChatId) {
+        await deliverTelegram(telegram, job, eventKey, row.telegramChatId).catch((error: unknown) =>
+          failures.push(error),
+        );
+      }
+      if (deps.push && row.push) {
+        await deliverPush(deps.push, job, eventKey).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
+    },
+  };
+
+  async function deliverTelegram(
+    bot: TelegramBot,
+    job: OrderNotifyJob,
+    eventKey: string,
+    chatId: string,
+  ): Promise<void> {
+    if (!(await claimDelivery(db, eventKey, 'telegram'))) return;
+    const locale = await localeOf(db, job.userId);
+    try {
+      await bot.client.sendMessage(
+        chatId,
+        statusMessage(deps.publicUrl, locale, job.reference, job.status),
+      );
+    } catch (error) {
+      if (error instanceof TelegramError && error.chatGone) {
+        await dropBlockedChat(job.userId, chatId);
+        return;
+      }
+      await releaseDelivery(db, eventKey, 'telegram');
+      if (error instanceof TelegramError && error.retryAfter !== null) {
+        // Telegram says when: the same job again then (the claim is free again)
+        await deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
+          startAfter: new Date(deps.now().getTime() + error.retryAfter * 1000),
+          singletonKey: `${job.eventId}:retry`,
+        });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** One notification per subscribed browser; a browser the push service forgot is deleted. */
+  async function deliverPush(push: PushSender, job: OrderNotifyJob, eventKey: string) {
+    const locale = await localeOf(db, job.userId);
+    const payload = JSON.stringify({
+      title: ORDER_STATUS_NAMES[job.status][locale],
+      body: statusMessage(deps.publicUrl, locale, job.reference, job.status).split('\n')[0],
+      url: orderPageLink(deps.publicUrl, locale, job.reference),
+      tag: `order-${job.reference}`,
+    });
+    let failure: unknown = null;
+    for (const subscription of await listPushSubscriptions(db, job.userId)) {
+      const key = `${eventKey}:${subscription.id}`;
+      if (!(await claimDelivery(db, key, 'push'))) continue;
+      try {
+        await push.send(
+          {
+            endpoint: subscription.endpoint,
+            keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+          },
+          payload,
+        );
+      } catch (error) {
+        if (error instanceof PushGoneError) {
+          await deletePushSubscriptionById(db, subscription.id);
+          continue;
+        }
+        await releaseDelivery(db, key, 'push');
+        failure = error;
+      }
+    }
+    if ((await countPushSubscriptions(db, job.userId)) === 0) {
+      await upsertSettings(db, job.userId, { push: false });
+    }
+    if (failure) throw failure;
+  }
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
