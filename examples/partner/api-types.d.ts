@@ -78,6 +78,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/enhanced-declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Declare income and occupation for the enhanced verification
+         * @description The declaration of an enhanced verification request (KYC level 3): monthly income range and occupation. The proofs are the documents `proof_of_income` and `source_of_funds` (POST /api/v1/me/documents/:type). The level rises once both are approved by the back office and a declaration exists.
+         */
+        put: operations["declareEnhancedVerification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/documents/{id}/file": {
         parameters: {
             query?: never;
@@ -365,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Customer sign-in
-         * @description E-mail and password. Sets the `auth_token` session cookie (12 h, httpOnly). After 5 failures on one account from one address, that address waits 1 s, 2 s, 4 s... (429 SIGN_IN_WAIT); the owner elsewhere is not held back.
+         * @description E-mail and password. Sets the `auth_token` session cookie (12 h, httpOnly), or answers `{ twoFactorRequired: true }` with a short-lived cookie when the account has two-factor (then POST /api/v1/auth/two-factor). After 5 failures on one account from one address, that address waits 1 s, 2 s, 4 s... (429 SIGN_IN_WAIT); the owner elsewhere is not held back.
          */
         post: operations["signIn"];
         delete?: never;
@@ -579,6 +599,123 @@ export interface paths {
          * @description A 6-digit TOTP code or a recovery code.
          */
         post: operations["verifyAdminTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customer sign-in, second step
+         * @description After a sign-in answered `{ twoFactorRequired: true }`: a 6-digit TOTP code or one of the recovery codes (single use; `recoveryCodesLeft` then says how many remain). 5 codes per pending sign-in; 10 wrong codes in a row lock the two-factor for 15 min (429 SIGN_IN_THROTTLED).
+         */
+        post: operations["customerSignInTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s two-factor */
+        get: operations["getOwnTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning two-factor on
+         * @description Needs the password. Answers a new secret (otpauth URI for the QR code, and base32 to type); nothing changes until a code of it is confirmed.
+         */
+        post: operations["startTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor on with a code from the app
+         * @description Answers the 10 recovery codes, shown this once (stored as hashes). The session gets a new token; the customer is e-mailed.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make new recovery codes
+         * @description A TOTP code confirms. The old codes stop working; the new ones are shown this once.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor off
+         * @description Needs the password and a code (TOTP or recovery). The session gets a new token; the customer is e-mailed.
+         */
+        post: operations["disableOwnTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1125,7 +1262,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), a quote not used yet: a locked quote makes one order (409 QUOTE_ALREADY_USED), the per-customer limits of the settings (422 OPEN_ORDERS_LIMIT, ORDER_VALUE_LIMIT, DAILY_VALUE_LIMIT), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.
+         * @description From a locked quote. Preconditions in order: e-mail confirmed (403 EMAIL_NOT_VERIFIED), documents (403 DOCUMENTS_REQUIRED), a valid quote of this customer (422 QUOTE_EXPIRED), a wallet for the token received on the quote network (422 WALLET_REQUIRED), a payment method for the token sent (422 PAYMENT_METHOD_INVALID), a quote not used yet: a locked quote makes one order (409 QUOTE_ALREADY_USED), the per-customer limits of the settings (422 OPEN_ORDERS_LIMIT, ORDER_VALUE_LIMIT, DAILY_VALUE_LIMIT) and of the KYC level (422 TIER_LIMIT_EXCEEDED with `level`, `period`, `limitBrl`, `remainingBrl`, `valueBrl`, `upgradePath`), stock (422 INSUFFICIENT_STOCK). Header `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1146,6 +1283,26 @@ export interface paths {
          * @description The per-customer limits of the settings (orders waiting for payment, value per order and per calendar day in America/Sao_Paulo, in BRL) and what the caller has left of them now. Canceled orders do not count toward the day.
          */
         get: operations["getMyOrderLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/tier-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My KYC level and its limits
+         * @description The caller's KYC level (0 e-mail not validated, 1 e-mail validated, 2 documents approved, 3 enhanced verification approved), the daily and monthly limits of that level in BRL (settings), what is used and left of them (day and calendar month in America/Sao_Paulo; every order counts but canceled and refunded ones), the limits of every level, and the enhanced verification request.
+         */
+        get: operations["getTierLimits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1528,6 +1685,216 @@ export interface paths {
         get: operations["previewOrderFile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My business account
+         * @description 404 BUSINESS_NOT_FOUND when the account is not a business.
+         */
+        get: operations["getMyBusiness"];
+        /**
+         * Apply as a business (or correct the application)
+         * @description Company name and CNPJ (check digits, also the alphanumeric CNPJ); the signed-in customer is the representative. Back to `pending` until the back office approves. 409 CNPJ_TAKEN, 409 BUSINESS_ALREADY_APPROVED.
+         */
+        put: operations["applyForBusiness"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My API keys
+         * @description Only for an approved business (403 BUSINESS_NOT_APPROVED). Never the secrets.
+         */
+        get: operations["listMyApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The whole key (`secret`) is in this answer only; only its SHA-256 is stored. 422 API_KEYS_LIMIT beyond 10 live keys.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an API key's per-minute limit
+         * @description Up to the business maximum (600); an admin may set more.
+         */
+        patch: operations["updateApiKey"];
+        trace?: never;
+    };
+    "/api/v1/me/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Refused from the very next request. Revoking twice answers the same key.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/customers/{id}/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's business data and API keys */
+        get: operations["getCustomerBusiness"];
+        put?: never;
+        /**
+         * Approve or revoke a business
+         * @description Audited. Revoking stops every API key of the business at once.
+         */
+        post: operations["decideCustomerBusiness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set an API key's per-minute limit (beyond the business maximum) */
+        patch: operations["adminUpdateApiKey"];
+        trace?: never;
+    };
+    "/api/v1/partner/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock a quote
+         * @description Scope `quotes:read`. As POST /api/v1/orders/quote: the quote plus `quoteToken` and `lockedUntil`.
+         */
+        post: operations["partnerLockQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's orders
+         * @description Scope `orders:read`. Newest first, `limit` at a time; pass `nextCursor` as `cursor` for the next page (null on the last).
+         */
+        get: operations["partnerListOrders"];
+        put?: never;
+        /**
+         * Create an order
+         * @description Scope `orders:write`. As POST /api/v1/orders, with the same preconditions and limits. Send `Idempotency-Key`: a retry with the same key and body gets the first answer; another body 422 IDEMPOTENCY_KEY_REUSED; while the first runs 409 IDEMPOTENCY_IN_PROGRESS.
+         */
+        post: operations["partnerCreateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order of the business
+         * @description Scope `orders:read`. By reference or id; 404 for an order of anyone else.
+         */
+        get: operations["partnerGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/orders/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the proof of payment
+         * @description Scope `orders:write`. multipart/form-data with one part `file` (JPG, PNG or PDF by content, at most 5 MB), while the order is pending.
+         */
+        post: operations["partnerUploadProof"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1920,6 +2287,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/legal-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current versions of the terms and the privacy policy */
+        get: operations["listCurrentLegalDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a deletion erases and keeps, and what blocks it now */
+        get: operations["getMyPrivacyOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download all my personal data (JSON)
+         * @description Profile, consents, sessions (never their tokens), wallets, orders with their events, documents (metadata and the link to each file), reviews, contact messages sent with my e-mail, audit entries about me, and the retention rules. An attachment; 5 an hour per account (429 after); audited.
+         */
+        get: operations["exportMyPersonalData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/privacy/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account (anonymise my personal data)
+         * @description The password again. 409 DELETION_BLOCKED_OPEN_ORDERS while an order is open. Erases name, e-mail, username, phone, birth date, credentials, sessions, wallets and contact messages; keeps orders, ledger, payments, KYC documents, the CPF and the audit log for 5 years (Lei 9.613/1998 art. 10). The session ends; the e-mail may register again.
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current legal documents and those I still have to accept */
+        get: operations["getMyConsents"];
+        put?: never;
+        /**
+         * Accept the current terms and/or privacy policy
+         * @description Records the time, address and browser of each acceptance. 409 CONSENT_NOT_CURRENT for a version that is not the current one.
+         */
+        post: operations["acceptLegalDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/legal-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every published version of the terms and the privacy policy */
+        get: operations["listLegalDocumentVersions"];
+        put?: never;
+        /**
+         * Publish a new version of the terms or the privacy policy
+         * @description Every customer is asked to accept it before going on. 409 LEGAL_VERSION_EXISTS for a version already published. Audited.
+         */
+        post: operations["publishLegalDocumentVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -2100,6 +2583,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification channels (order news)
+         * @description E-mail, Telegram and browser push: which are on, whether Telegram is linked (or was dropped because the bot was blocked) and how many browsers are subscribed.
+         */
+        get: operations["getMyNotifications"];
+        /**
+         * Choose my notification channels (order news)
+         * @description All three switches at once. Telegram needs a linked chat (422 TELEGRAM_NOT_LINKED), push a subscribed browser (422 PUSH_NO_SUBSCRIPTION). Security e-mails (codes, password resets) are always sent.
+         */
+        put: operations["updateMyNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notifications/telegram/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a one-time code to link Telegram
+         * @description A code valid 15 minutes and the bot link `https://t.me/<bot>?start=<code>`: sending `/start <code>` to the bot links that chat. 409 TELEGRAM_NOT_CONFIGURED when the server has no bot.
+         */
+        post: operations["createTelegramLinkCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notifications/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink Telegram
+         * @description Forgets the linked chat and turns the Telegram channel off.
+         */
+        delete: operations["unlinkTelegram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notifications/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe this browser to push
+         * @description The browser's `PushSubscription.toJSON()` (endpoint and keys), made with the VAPID public key of GET; turns push on. One subscription per endpoint: a browser subscribed again by another account is that account's. 409 PUSH_NOT_CONFIGURED when push is not offered.
+         */
+        post: operations["subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notifications/push/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe a browser from push
+         * @description Forgets the subscription of this endpoint (404 when it is not one of mine); push goes off with the last one.
+         */
+        post: operations["unsubscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification channels (new-work alerts)
+         * @description E-mail, Telegram and browser push: which are on, whether Telegram is linked (or was dropped because the bot was blocked) and how many browsers are subscribed.
+         */
+        get: operations["getAdminNotifications"];
+        /**
+         * Choose my notification channels (new-work alerts)
+         * @description All three switches at once. Telegram needs a linked chat (422 TELEGRAM_NOT_LINKED), push a subscribed browser (422 PUSH_NO_SUBSCRIPTION). Security e-mails (codes, password resets) are always sent.
+         */
+        put: operations["updateAdminNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/notifications/telegram/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a one-time code to link Telegram
+         * @description A code valid 15 minutes and the bot link `https://t.me/<bot>?start=<code>`: sending `/start <code>` to the bot links that chat. 409 TELEGRAM_NOT_CONFIGURED when the server has no bot.
+         */
+        post: operations["createAdminTelegramLinkCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/notifications/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink Telegram
+         * @description Forgets the linked chat and turns the Telegram channel off.
+         */
+        delete: operations["unlinkAdminTelegram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/notifications/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe this browser to push
+         * @description The browser's `PushSubscription.toJSON()` (endpoint and keys), made with the VAPID public key of GET; turns push on. One subscription per endpoint: a browser subscribed again by another account is that account's. 409 PUSH_NOT_CONFIGURED when push is not offered.
+         */
+        post: operations["subscribeAdminPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/me/notifications/push/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe a browser from push
+         * @description Forgets the subscription of this endpoint (404 when it is not one of mine); push goes off with the last one.
+         */
+        post: operations["unsubscribeAdminPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Telegram bot's webhook
+         * @description Called by Telegram only, with the secret token in `X-Telegram-Bot-Api-Secret-Token` (403 TELEGRAM_WEBHOOK_FORBIDDEN otherwise). `/start <code>` in a private chat links it to the account whose code it is.
+         */
+        post: operations["telegramWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contact": {
         parameters: {
             query?: never;
@@ -2148,6 +2859,106 @@ export interface paths {
         get: operations["getRobotsTxt"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/track/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a code to follow an order
+         * @description When the reference and the e-mail are one order's, its owner gets a 6-digit code by e-mail (15 min, 5 tries), in the owner's language; at most one per order per 60 s and 5 per hour. The answer (202) is the same whether they match or not, and whether a code was sent or not.
+         */
+        post: operations["requestTrackingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/track/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an order with the e-mailed code
+         * @description A right code sets the httpOnly cookie `track_token` (path /api/v1/track, 2 h): read-only access to that one order. 400 TRACKING_CODE_INVALID (wrong, expired, or no such order and e-mail), TRACKING_CODE_ATTEMPTS after 5 wrong codes.
+         */
+        post: operations["verifyTrackingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/track/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tracked order
+         * @description The order of the tracking cookie, read-only: no actions, no payment instructions, no files, destinations masked. 404 TRACKING_REQUIRED without a live grant (none, ended or unknown: nothing is told about the order), 404 NOT_FOUND for any other order.
+         */
+        get: operations["getTrackedOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/track/orders/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tracked order, live (server-sent events)
+         * @description As GET /api/v1/orders/:id/events, with the tracked view: `event: order` at once and after every change. Ends when the grant ends (the reconnect then gets 404 TRACKING_REQUIRED), after the final status, or after about 5 minutes. 429 ORDER_STREAMS_LIMIT with too many streams open on one grant.
+         */
+        get: operations["streamTrackedOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/track/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop following the order
+         * @description Ends the tracking grant of the cookie, if any, and clears the cookie.
+         */
+        post: operations["endTracking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2245,16 +3056,28 @@ export interface components {
             operatingHours?: components["schemas"]["OperatingHoursInput"];
             documentsRequired?: boolean;
             twoFactorRequired?: boolean;
+            twoFactorOrderAboveBrl?: string;
             autoCryptoPayouts?: boolean;
             autoCryptoDeposits?: boolean;
             customerMaxOpenOrders?: number;
             customerMaxOrderBrl?: string;
             customerMaxDailyBrl?: string;
+            tier1DailyBrl?: string;
+            tier1MonthlyBrl?: string;
+            tier2DailyBrl?: string;
+            tier2MonthlyBrl?: string;
+            tier3DailyBrl?: string;
+            tier3MonthlyBrl?: string;
             autoPayoutMaxOrderBrl?: string;
             autoPayoutMaxCustomerDayBrl?: string;
             payoutSecondApprovalAboveBrl?: string;
             payoutFirstOrdersHeld?: number;
             payoutNewWalletHoldHours?: number;
+        };
+        EnhancedDeclarationInput: {
+            /** @enum {string} */
+            incomeRange: "up_to_5k" | "5k_to_20k" | "20k_to_50k" | "50k_to_200k" | "over_200k";
+            occupation: string;
         };
         AdminNetworkCreateInput: {
             code: string;
@@ -2375,6 +3198,15 @@ export interface components {
             };
             deposits?: boolean;
             payouts?: boolean;
+        };
+        TrackingCodeRequestInput: {
+            reference: string;
+            email: string;
+        };
+        TrackingVerifyInput: {
+            reference: string;
+            email: string;
+            code: string;
         };
         PublicNetwork: {
             /** @example TRC20 */
@@ -2516,6 +3348,8 @@ export interface components {
             };
             documentsRequired: boolean;
             twoFactorRequired: boolean;
+            /** @example 1250.50 */
+            twoFactorOrderAboveBrl: string;
             autoCryptoPayouts: boolean;
             autoCryptoDeposits: boolean;
             customerMaxOpenOrders: number;
@@ -2523,6 +3357,18 @@ export interface components {
             customerMaxOrderBrl: string;
             /** @example 1250.50 */
             customerMaxDailyBrl: string;
+            /** @example 1250.50 */
+            tier1DailyBrl: string;
+            /** @example 1250.50 */
+            tier1MonthlyBrl: string;
+            /** @example 1250.50 */
+            tier2DailyBrl: string;
+            /** @example 1250.50 */
+            tier2MonthlyBrl: string;
+            /** @example 1250.50 */
+            tier3DailyBrl: string;
+            /** @example 1250.50 */
+            tier3MonthlyBrl: string;
             /** @example 1250.50 */
             autoPayoutMaxOrderBrl: string;
             /** @example 1250.50 */
@@ -2584,6 +3430,56 @@ export interface components {
             derivMaxReceive: string;
             /** @example 1250.50 */
             whatsappThresholdBrl: string;
+        };
+        TierLimits: {
+            level: number;
+            documentsRequired: boolean;
+            /** @example 1250.50 */
+            dailyBrl: string;
+            /** @example 1250.50 */
+            monthlyBrl: string;
+            /** @example 1250.50 */
+            usedTodayBrl: string;
+            /** @example 1250.50 */
+            usedMonthBrl: string;
+            /** @example 1250.50 */
+            remainingTodayBrl: string;
+            /** @example 1250.50 */
+            remainingMonthBrl: string;
+            levels: {
+                level: number;
+                /** @example 1250.50 */
+                dailyBrl: string;
+                /** @example 1250.50 */
+                monthlyBrl: string;
+            }[];
+            enhanced: {
+                /** @enum {string} */
+                status: "none" | "uploaded" | "approved" | "rejected";
+                documents: {
+                    id: string;
+                    /** @enum {string} */
+                    type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
+                    /** @enum {string} */
+                    status: "uploaded" | "approved" | "rejected";
+                    originalName: string;
+                    mimeType: string;
+                    sizeBytes: number;
+                    rejectionReason: string | null;
+                    uploadedAt: string;
+                    reviewedAt: string | null;
+                }[];
+                declaration: {
+                    /** @enum {string} */
+                    incomeRange: "up_to_5k" | "5k_to_20k" | "20k_to_50k" | "50k_to_200k" | "over_200k";
+                    occupation: string;
+                } | null;
+            };
+        };
+        EnhancedDeclaration: {
+            /** @enum {string} */
+            incomeRange: "up_to_5k" | "5k_to_20k" | "20k_to_50k" | "50k_to_200k" | "over_200k";
+            occupation: string;
         };
         ApiError: {
             error: {
@@ -3414,7 +4310,7 @@ export interface components {
                     oldest: {
                         id: string;
                         /** @enum {string} */
-                        type: "national_id" | "proof_of_address" | "selfie_with_id";
+                        type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
                         customer: {
                             id: string;
                             name: string;
@@ -3634,6 +4530,169 @@ export interface components {
         RatesFeed: {
             rates: components["schemas"]["RateItem"][];
         };
+        TrackingCodeSent: {
+            message: string;
+            retryAfterSeconds: number;
+        };
+        TrackingGrant: {
+            reference: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        TrackingOrder: {
+            id: string;
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "paid" | "user_confirmed" | "admin_confirmed" | "admin_paid" | "completed" | "canceled" | "refunded" | "error";
+            /** @constant */
+            demo?: true;
+            /** @enum {string} */
+            summary: "not_paid_yet" | "waiting_deposit_confirmation" | "waiting_admin_confirmation" | "under_review" | "closed";
+            send: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                kind: "crypto" | "pix" | "deriv";
+                precision: number;
+            };
+            receive: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                kind: "crypto" | "pix" | "deriv";
+                precision: number;
+            };
+            network: {
+                code: string;
+                name: string;
+            } | null;
+            /** @example 1250.50 */
+            amountSend: string;
+            /** @example 1250.50 */
+            amountReceive: string;
+            amountReceived: string | null;
+            refundOnly: boolean;
+            /** @example 1250.50 */
+            rate: string;
+            /** @example 1250.50 */
+            priceSendBrl: string;
+            /** @example 1250.50 */
+            priceReceiveBrl: string;
+            /** @example 1250.50 */
+            feePercent: string;
+            /** @example 1250.50 */
+            networkFee: string;
+            /** @example 1250.50 */
+            extraFee: string;
+            /** @enum {string} */
+            paymentMethod: "pix" | "bank_transfer" | "boleto" | "crypto" | "deriv";
+            addressToReceive: string;
+            memoToReceive: string | null;
+            refundAddress: string | null;
+            txHash: string | null;
+            payoutTxId: string | null;
+            files: {
+                proof: boolean;
+                payment_proof: boolean;
+                refund_proof: boolean;
+                boleto: boolean;
+            };
+            /** Format: date-time */
+            quoteLockedUntil: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            actions: ("confirm_payment" | "detect_deposit" | "cancel" | "confirm_funds" | "submit_payout" | "pay" | "payout_done" | "payout_failed" | "complete" | "refund" | "settle_paid_twice")[];
+            events: {
+                from: ("pending" | "processing" | "paid" | "user_confirmed" | "admin_confirmed" | "admin_paid" | "completed" | "canceled" | "refunded" | "error") | null;
+                /** @enum {string} */
+                to: "pending" | "processing" | "paid" | "user_confirmed" | "admin_confirmed" | "admin_paid" | "completed" | "canceled" | "refunded" | "error";
+                /** @enum {string} */
+                actor: "customer" | "admin" | "system";
+                note: string | null;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            payment: ({
+                /** @constant */
+                method: "pix";
+                /** @example 1250.50 */
+                amount: string;
+                /** @enum {string} */
+                source: "static" | "preparing" | "charge";
+                brCode: string;
+                qrCode: string;
+                pixKey: string;
+                merchantName: string;
+            } | {
+                /** @constant */
+                method: "bank_transfer";
+                /** @example 1250.50 */
+                amount: string;
+                reference: string;
+                bankAccount: {
+                    bank: string;
+                    branch: string;
+                    account: string;
+                    holder: string;
+                    document: string;
+                } | null;
+            } | {
+                /** @constant */
+                method: "boleto";
+                /** @example 1250.50 */
+                amount: string;
+                /** @example 1250.50 */
+                extraFee: string;
+                businessDays: number;
+                boletoAvailable: boolean;
+                boletoLine: string | null;
+                issueBy: string | null;
+                dueDate: string | null;
+                issueHours: {
+                    timeZone: string;
+                    days: number[];
+                    open: string;
+                    close: string;
+                };
+            } | {
+                /** @constant */
+                method: "crypto";
+                /** @example 1250.50 */
+                amount: string;
+                token: string;
+                network: string;
+                networkName: string;
+                address: string | null;
+                qrCode: string;
+                memo: string | null;
+                minConfirmations: number;
+                tip: string | null;
+                notice: string | null;
+            } | {
+                /** @constant */
+                method: "deriv";
+                /** @example 1250.50 */
+                amount: string;
+                account: string | null;
+            }) | null;
+            completesAt: string | null;
+            processingFrom: string | null;
+            deposit: components["schemas"]["OrderDeposit"] | null;
+            returnedPayments: {
+                /** @example 1250.50 */
+                amount: string;
+                /** @enum {string} */
+                reason: "payer_not_customer" | "amount_outside_limits";
+                /** @enum {string} */
+                status: "returning" | "returned";
+            }[];
+            /** Format: date-time */
+            trackingEndsAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3754,7 +4813,7 @@ export interface operations {
                         documents: {
                             id: string;
                             /** @enum {string} */
-                            type: "national_id" | "proof_of_address" | "selfie_with_id";
+                            type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
                             /** @enum {string} */
                             status: "uploaded" | "approved" | "rejected";
                             originalName: string;
@@ -3838,7 +4897,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                type: "national_id" | "proof_of_address" | "selfie_with_id";
+                type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
             };
             cookie?: never;
         };
@@ -3853,7 +4912,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        type: "national_id" | "proof_of_address" | "selfie_with_id";
+                        type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
                         /** @enum {string} */
                         status: "uploaded" | "approved" | "rejected";
                         originalName: string;
@@ -3912,6 +4971,66 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    declareEnhancedVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnhancedDeclarationInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnhancedDeclaration"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4039,7 +5158,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            type: "national_id" | "proof_of_address" | "selfie_with_id";
+                            type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
                             /** Format: date-time */
                             uploadedAt: string;
                             customer: {
@@ -4595,6 +5714,7 @@ export interface operations {
                             documentsVerified: boolean;
                             nationalIdVerified: boolean;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         }[];
                         page: number;
                         pageSize: number;
@@ -4695,11 +5815,12 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         };
                         documents: {
                             id: string;
                             /** @enum {string} */
-                            type: "national_id" | "proof_of_address" | "selfie_with_id";
+                            type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
                             /** @enum {string} */
                             status: "uploaded" | "approved" | "rejected";
                             originalName: string;
@@ -4730,6 +5851,12 @@ export interface operations {
                             status: "pending" | "processing" | "paid" | "user_confirmed" | "admin_confirmed" | "admin_paid" | "completed" | "canceled" | "refunded" | "error";
                             createdAt: string;
                         }[];
+                        enhancedDeclaration: {
+                            incomeRange: string;
+                            occupation: string;
+                            /** Format: date-time */
+                            declaredAt: string;
+                        } | null;
                     };
                 };
             };
@@ -4831,6 +5958,7 @@ export interface operations {
                         defaultSendToken: string | null;
                         defaultReceiveToken: string | null;
                         createdAt: string;
+                        anonymizedAt?: string | null;
                     };
                 };
             };
@@ -4934,6 +6062,7 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         };
                     };
                 };
@@ -5025,7 +6154,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        type: "national_id" | "proof_of_address" | "selfie_with_id";
+                        type: "national_id" | "proof_of_address" | "selfie_with_id" | "articles_of_association" | "representative_id" | "proof_of_income" | "source_of_funds";
                         /** @enum {string} */
                         status: "uploaded" | "approved" | "rejected";
                         originalName: string;
@@ -5462,6 +6591,7 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         } | {
                             id: string;
                             /** @enum {string} */
@@ -5473,6 +6603,9 @@ export interface operations {
                             twoFactorEnabled: boolean;
                             createdAt: string;
                         };
+                    } | {
+                        /** @enum {boolean} */
+                        twoFactorRequired: true;
                     };
                 };
             };
@@ -5574,6 +6707,7 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         } | {
                             id: string;
                             /** @enum {string} */
@@ -5936,6 +7070,7 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         };
                     };
                 };
@@ -6019,6 +7154,7 @@ export interface operations {
                         defaultSendToken: string | null;
                         defaultReceiveToken: string | null;
                         createdAt: string;
+                        anonymizedAt?: string | null;
                     };
                 };
             };
@@ -6109,6 +7245,7 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         } | {
                             id: string;
                             /** @enum {string} */
@@ -6194,6 +7331,7 @@ export interface operations {
                             defaultSendToken: string | null;
                             defaultReceiveToken: string | null;
                             createdAt: string;
+                            anonymizedAt?: string | null;
                         } | {
                             id: string;
                             /** @enum {string} */
@@ -6210,6 +7348,470 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    customerSignInTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: {
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            email: string;
+                            createdAt: string;
+                            expiresAt: string;
+                        };
+                        user: {
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer";
+                            username: string;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            cpf: string;
+                            birthDate: string;
+                            /** @enum {string} */
+                            locale: "pt-BR" | "en-US";
+                            emailVerified: boolean;
+                            active: boolean;
+                            nationalIdVerified: boolean;
+                            documentsVerified: boolean;
+                            defaultSendToken: string | null;
+                            defaultReceiveToken: string | null;
+                            createdAt: string;
+                            anonymizedAt?: string | null;
+                        } | {
+                            id: string;
+                            /** @enum {string} */
+                            role: "admin";
+                            /** @enum {string} */
+                            adminRole: "operator" | "finance" | "owner";
+                            username: string;
+                            name: string;
+                            twoFactorEnabled: boolean;
+                            createdAt: string;
+                        };
+                        recoveryCodesLeft?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOwnTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        recoveryCodesLeft: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    startTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totpUri: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                        twoFactor: {
+                            enabled: boolean;
+                            recoveryCodesLeft: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                        twoFactor: {
+                            enabled: boolean;
+                            recoveryCodesLeft: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    disableOwnTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        recoveryCodesLeft: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9115,6 +10717,62 @@ export interface operations {
             };
         };
     };
+    getTierLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TierLimits"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getMyOrder: {
         parameters: {
             query?: never;
@@ -11011,6 +12669,1438 @@ export interface operations {
             };
         };
     };
+    getMyBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        cnpj: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "revoked";
+                        reviewedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    applyForBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyName: string;
+                    cnpj: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        cnpj: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "revoked";
+                        reviewedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listMyApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                            rateLimitPerMinute: number;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            createdAt: string;
+                        }[];
+                        maxRateLimitPerMinute: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                    /** @default 60 */
+                    rateLimitPerMinute?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        prefix: string;
+                        scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                        rateLimitPerMinute: number;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        createdAt: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rateLimitPerMinute: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        prefix: string;
+                        scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                        rateLimitPerMinute: number;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        prefix: string;
+                        scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                        rateLimitPerMinute: number;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getCustomerBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        cnpj: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "revoked";
+                        reviewedAt: string | null;
+                        createdAt: string;
+                        apiKeys: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                            rateLimitPerMinute: number;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideCustomerBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "revoke";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        cnpj: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "revoked";
+                        reviewedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    adminUpdateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rateLimitPerMinute: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        prefix: string;
+                        scopes: ("quotes:read" | "orders:read" | "orders:write" | "webhooks:manage")[];
+                        rateLimitPerMinute: number;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    partnerLockQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What to quote */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description code of the token the customer sends */
+                    send: string;
+                    /** @description code of the token the customer receives */
+                    receive: string;
+                    /** @description network of the crypto side: of the token received when it is crypto, else of the token sent */
+                    network?: string;
+                    /**
+                     * @description which amount the customer typed
+                     * @enum {string}
+                     */
+                    side: "send" | "receive";
+                    /** @description the typed amount, a decimal string with a dot */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockedQuote"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    partnerListOrders: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "paid" | "user_confirmed" | "admin_confirmed" | "admin_paid" | "completed" | "canceled" | "refunded" | "error";
+                            /** @enum {string} */
+                            summary: "not_paid_yet" | "waiting_deposit_confirmation" | "waiting_admin_confirmation" | "under_review" | "closed";
+                            sendToken: string;
+                            receiveToken: string;
+                            /** @example 1250.50 */
+                            amountSend: string;
+                            /** @example 1250.50 */
+                            amountReceive: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    partnerCreateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    partnerGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    partnerUploadProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getTreasury: {
         parameters: {
             query?: never;
@@ -12615,6 +15705,704 @@ export interface operations {
             };
         };
     };
+    listCurrentLegalDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                            path: string;
+                            summary: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMyPrivacyOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retention: {
+                            key: string;
+                            years: number;
+                            basis: string;
+                        }[];
+                        erased: string[];
+                        openOrders: {
+                            reference: string;
+                            status: string;
+                        }[];
+                        canDelete: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportMyPersonalData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "permuta-personal-data/1";
+                        /** Format: date-time */
+                        generatedAt: string;
+                        profile: {
+                            [key: string]: unknown;
+                        };
+                        consents: {
+                            [key: string]: unknown;
+                        }[];
+                        sessions: {
+                            [key: string]: unknown;
+                        }[];
+                        wallets: {
+                            [key: string]: unknown;
+                        }[];
+                        orders: {
+                            [key: string]: unknown;
+                        }[];
+                        documents: {
+                            [key: string]: unknown;
+                        }[];
+                        reviews: {
+                            [key: string]: unknown;
+                        }[];
+                        contactMessages: {
+                            [key: string]: unknown;
+                        }[];
+                        auditEntries: {
+                            [key: string]: unknown;
+                        }[];
+                        retention: {
+                            key: string;
+                            years: number;
+                            basis: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMyConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        current: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                            path: string;
+                            summary: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                        pending: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                            path: string;
+                            summary: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    acceptLegalDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    documentIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        current: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                            path: string;
+                            summary: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                        pending: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                            path: string;
+                            summary: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listLegalDocumentVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                            path: string;
+                            summary: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    publishLegalDocumentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "terms" | "privacy";
+                    version: string;
+                    /** @default  */
+                    summary?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "terms" | "privacy";
+                        version: string;
+                        path: string;
+                        summary: string;
+                        /** Format: date-time */
+                        publishedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listAuditEntries: {
         parameters: {
             query?: {
@@ -13574,6 +17362,1177 @@ export interface operations {
             };
         };
     };
+    getMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: boolean;
+                    telegram: boolean;
+                    push: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createTelegramLinkCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        link: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unlinkTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAdminNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateAdminNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: boolean;
+                    telegram: boolean;
+                    push: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createAdminTelegramLinkCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        link: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unlinkAdminTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscribeAdminPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unsubscribeAdminPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            email: boolean;
+                            telegram: boolean;
+                            push: boolean;
+                        };
+                        telegram: {
+                            available: boolean;
+                            linked: boolean;
+                            linkedAt: string | null;
+                            blockedAt: string | null;
+                        };
+                        push: {
+                            available: boolean;
+                            publicKey: string | null;
+                            subscriptions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    telegramWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    update_id: number;
+                    message?: {
+                        chat: {
+                            id: number;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        text?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     sendContactMessage: {
         parameters: {
             query?: never;
@@ -13665,6 +18624,255 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    requestTrackingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingCodeRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingCodeSent"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    verifyTrackingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingVerifyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingGrant"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackedOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingOrder"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    streamTrackedOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    endTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
