@@ -255,7 +255,7 @@ function KeyList({ keys }: { keys: ApiKeyView[] }) {
                     <Table.Td>
                       {key.lastUsedAt ? formatDateTime(key.lastUsedAt, locale) : t('apiKeys.never')}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge color={key.revokedAt ? 'gray' : 'green'} variant="light">
                         {key.revokedAt ? t('apiKeys.revoked') : t('apiKeys.active')}
                       </Badge>
