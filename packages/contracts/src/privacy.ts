@@ -31,7 +31,7 @@ export const RETENTION_YEARS = 5;
  */
 export const RETAINED_RECORDS = [
   { key: 'orders', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10; Resolução COAF' },
-  { key: 'ledger', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10; IN RFB 1.888/2019' },
+  { key: 'ledger', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10; IN RFB 2.291/2025' },
   { key: 'payments', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10' },
   { key: 'kyc', years: RETENTION_YEARS, basis: 'Lei 9.613/1998 art. 10; Resolução COAF' },
   {
