@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '@permuta/contracts';
@@ -8,6 +9,8 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { png } from '../../../test/document-files.ts';
+import { startFakePushService } from '../../fakes/fake-push-service.ts';
+import type { FakePushService } from '../../fakes/fake-push-service.ts';
 import { startFakeTelegram } from '../../fakes/fake-telegram.ts';
 import type { FakeTelegram } from '../../fakes/fake-telegram.ts';
 import {
@@ -29,6 +32,7 @@ import type { AdminAlertJob } from './notifications.service.ts';
 
 let t: TestApp;
 let fake: FakeTelegram;
+let pushService: FakePushService;
 let chatSeq = 900_000;
 
 const ADMIN_SETTINGS = '/api/v1/admin/me/notifications';
@@ -104,6 +108,9 @@ async function alertJobs(): Promise<AdminAlertJob[]> {
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
+  pushService = await startFakePushService();
+  // web-push calls push services over https only: this process trusts the fake's certificate
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), pushService.ca]);
   t = await buildTestApp({
     env: {
       TELEGRAM_BOT_TOKEN: fake.token,
@@ -121,6 +128,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await pushService?.close();
 });
 
 describe("admins' new-work alerts", () => {
@@ -262,5 +270,30 @@ describe("admins' new-work alerts", () => {
     await t.app.jobs.send(ORDER_NOTIFY_QUEUE, { ...job, alert: 'steal_money' });
     await t.app.jobs.drain(ORDER_NOTIFY_QUEUE);
     expect(alertsTo(finance, 'EX-DEMOTED')).toEqual([]);
+  });
+
+  it("push an alert to an admin's browser, encrypted, with the back-office page", async () => {
+    const admin = await signInAdmin(t.app, undefined, 'operator');
+    await t.app.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, admin.id));
+    const browser = pushService.subscribe();
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_SETTINGS}/push`,
+      headers: { cookie: admin.cookie },
+      payload: browser,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const document = await uploadDocument(await trader(t.app));
+    await t.app.jobs.drain(ORDER_NOTIFY_QUEUE);
+    const got = pushService.received.filter((r) => r.endpoint === browser.endpoint);
+    expect(pushService.refused).toEqual([]);
+    expect(got.map((r) => JSON.parse(r.payload))).toEqual([
+      {
+        title: 'New work in the back office',
+        body: 'A new document to review.',
+        url: `${t.config.publicUrl}/en-US/admin/documents`,
+        tag: `alert-document_to_review-${document.id}`,
+      },
+    ]);
   });
 });
