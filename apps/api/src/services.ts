@@ -118,7 +118,10 @@ export interface OrderMovingDeps {
   /** run in every move's transaction, their answers after the commit (e.g. payout timing) */
   observers?: readonly MoveObserver[];
   /** the customers' notification channels (decision 060); absent: status e-mails only */
-  notifications?: Pick<NotificationsService, 'wantsEmail' | 'queueStatusChange'>;
+  notifications?: Pick<
+    NotificationsService,
+    'wantsEmail' | 'queueStatusChange' | 'queueAdminAlert'
+  >;
 }
 
 /**
@@ -131,13 +134,33 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
 } {
   const { db, jobs, lock, exchange } = deps;
   const rails = [createCryptoRail(exchange), ...(deps.rails ?? [])];
-  const hooks = createPayoutHooks({ db, rails, jobs, lock });
+  const { notifications } = deps;
+  const hooks = createPayoutHooks({
+    db,
+    rails,
+    jobs,
+    lock,
+    // the back office's alerts of an order to pay out by hand or a held payout (decision 060)
+    ...(notifications
+      ? {
+          newWork: (tx, work) =>
+            notifications.queueAdminAlert(tx, {
+              alert: work.kind,
+              entityId: work.order.id,
+              reference: work.order.reference,
+            }),
+        }
+      : {}),
+  });
   const mover = createOrderMover({
     db,
     enqueueEmail: deps.enqueueEmail,
     publicUrl: deps.publicUrl,
-    afterMove: [hooks.afterMove, ...(deps.notifications ? [notifyHook(deps.notifications)] : [])],
-    ...(deps.notifications ? { wantsStatusEmail: deps.notifications.wantsEmail } : {}),
+    afterMove: [
+      hooks.afterMove,
+      ...(notifications ? [notifyHook(notifications), confirmAlertHook(notifications)] : []),
+    ],
+    ...(notifications ? { wantsStatusEmail: notifications.wantsEmail } : {}),
     settleByHand: hooks.settleByHand,
     committed: deps.committed ?? [],
     observers: deps.observers ?? [],
@@ -164,6 +187,18 @@ function notifyHook(notifications: Pick<NotificationsService, 'queueStatusChange
       userId: moved.order.userId,
       reference: moved.order.reference,
       status: moved.to,
+    });
+  };
+}
+
+/** A customer's report of the payment: an order for the back office to confirm (decision 060). */
+function confirmAlertHook(notifications: Pick<NotificationsService, 'queueAdminAlert'>): MoveHook {
+  return async (tx, moved) => {
+    if (moved.to !== 'user_confirmed') return;
+    await notifications.queueAdminAlert(tx, {
+      alert: 'order_to_confirm',
+      entityId: moved.order.id,
+      reference: moved.order.reference,
     });
   };
 }
@@ -331,7 +366,19 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       publicUrl,
       now,
     }),
-    documents: createDocumentsService({ db, storage, logError, now }),
+    documents: createDocumentsService({
+      db,
+      storage,
+      logError,
+      now,
+      // a document to review: the operators' alert (decision 060)
+      uploaded: (tx, document) =>
+        notifications.queueAdminAlert(tx, {
+          alert: 'document_to_review',
+          entityId: document.id,
+          reference: null,
+        }),
+    }),
     partners: createPartnersService({ db, now }),
     settings: createSettingsService({
       db,

@@ -14,7 +14,7 @@ import type {
   EnhancedDeclarationInput,
 } from '@permuta/contracts';
 import { businesses } from '@permuta/db';
-import type { Db } from '@permuta/db';
+import type { Db, Tx } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -53,6 +53,8 @@ export interface DocumentsServiceDeps {
   /** where an unexpected storage problem is reported (the caller only sees a generic error) */
   logError: (details: object, message: string) => void;
   now?: () => Date;
+  /** told in the upload's transaction: a document now waits for review (admins' alerts) */
+  uploaded?: (tx: Tx, document: { id: string; userId: string }) => Promise<void>;
 }
 
 const QUEUE_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f-]{36})$/;
@@ -76,6 +78,7 @@ export function createDocumentsService({
   storage,
   logError,
   now = () => new Date(),
+  uploaded,
 }: DocumentsServiceDeps) {
   async function readFile(document: DocumentRow): Promise<DocumentFile> {
     const bytes = await storage.get(document.storageKey);
@@ -186,6 +189,7 @@ export function createDocumentsService({
               sha256: inserted.sha256,
             },
           });
+          await uploaded?.(tx, { id: inserted.id, userId: caller.userId });
           return inserted;
         });
         return toDocumentView(row);

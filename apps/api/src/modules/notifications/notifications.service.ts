@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { ORDER_STATUS_NAMES } from '@permuta/contracts';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { ADMIN_ROLES, ORDER_STATUS_NAMES, adminRoleAllows } from '@permuta/contracts';
 import type {
+  AdminRole,
   Locale,
   NotificationChannels,
   NotificationSettings,
@@ -10,7 +11,7 @@ import type {
   TelegramLinkCode,
 } from '@permuta/contracts';
 import type { Db, Tx } from '@permuta/db';
-import { users } from '@permuta/db';
+import { notificationSettings, users } from '@permuta/db';
 import { PushGoneError } from '../../adapters/push/web-push-client.ts';
 import type { PushSender } from '../../adapters/push/web-push-client.ts';
 import { TelegramError } from '../../adapters/telegram/telegram-client.ts';
@@ -48,12 +49,43 @@ export const ORDER_NOTIFY_QUEUE = 'notify-order-status';
 export const TELEGRAM_CODE_TTL_MS = 15 * 60_000;
 
 export interface OrderNotifyJob {
+  /** (the admins' alerts, on the same queue, are `admin-alert`) */
+  kind?: undefined;
   /** order_events.id of the status change */
   eventId: number;
   orderId: string;
   userId: string;
   reference: string;
   status: OrderStatus;
+}
+
+/**
+ * The back office's new work (decision 060): what an admin is alerted of, and the least role that
+ * may act on it (the modules' `*.access.ts`): confirming an order's payment, paying an order out
+ * by hand and reviewing a document are the operators' (and up); approving a payout the risk
+ * limits held is finance's (and up).
+ */
+export const ADMIN_ALERT_ROLES = {
+  order_to_confirm: 'operator',
+  order_to_pay: 'operator',
+  payout_held: 'finance',
+  document_to_review: 'operator',
+} as const satisfies Record<string, AdminRole>;
+export type AdminAlertKind = keyof typeof ADMIN_ALERT_ROLES;
+
+/** A piece of new work, told in the transaction that creates it. */
+export interface NewWork {
+  alert: AdminAlertKind;
+  /** the order's or the document's id: one alert per piece of work and admin */
+  entityId: string;
+  /** the order's reference (orders); null for a document */
+  reference: string | null;
+}
+
+/** The job of one admin's alert of one piece of work (on the status changes' queue). */
+export interface AdminAlertJob extends NewWork {
+  kind: 'admin-alert';
+  adminId: string;
 }
 
 export interface TelegramBot {
@@ -108,6 +140,26 @@ const TEXTS = {
     'pt-BR': 'Pedido {reference}: {status}.\n{link}',
     'en-US': 'Order {reference}: {status}.\n{link}',
   },
+  order_to_confirm: {
+    'pt-BR': 'Pedido {reference}: o cliente informou o pagamento; confirme o recebimento.',
+    'en-US': 'Order {reference}: the customer reported the payment; confirm the funds.',
+  },
+  order_to_pay: {
+    'pt-BR': 'Pedido {reference}: pagamento confirmado; pague manualmente.',
+    'en-US': 'Order {reference}: funds confirmed; pay it out by hand.',
+  },
+  payout_held: {
+    'pt-BR': 'Pedido {reference}: pagamento retido pelos limites de risco; aguarda aprovação.',
+    'en-US': 'Order {reference}: payout held by the risk limits; waiting for approval.',
+  },
+  document_to_review: {
+    'pt-BR': 'Novo documento para revisar.',
+    'en-US': 'A new document to review.',
+  },
+  alertTitle: {
+    'pt-BR': 'Novo trabalho no painel',
+    'en-US': 'New work in the back office',
+  },
 } as const;
 
 const fill = (text: string, values: Record<string, string>) =>
@@ -115,6 +167,19 @@ const fill = (text: string, values: Record<string, string>) =>
 
 export function orderPageLink(publicUrl: string, locale: Locale, reference: string): string {
   return `${publicUrl}${locale === 'en-US' ? '/en-US' : ''}/profile/my-orders/${reference}`;
+}
+
+/** The back-office page of a piece of new work, in the admin's language. */
+export function adminWorkLink(publicUrl: string, locale: Locale, work: NewWork): string {
+  const prefix = `${publicUrl}${locale === 'en-US' ? '/en-US' : ''}`;
+  if (work.alert === 'document_to_review') return `${prefix}/admin/documents`;
+  return `${prefix}/admin/orders/${encodeURIComponent(work.reference ?? work.entityId)}`;
+}
+
+/** The short text of an admin's alert (first line) and its link (second line). */
+export function adminAlertMessage(publicUrl: string, locale: Locale, work: NewWork): string {
+  const text = fill(TEXTS[work.alert][locale], { reference: work.reference ?? '' });
+  return `${text}\n${adminWorkLink(publicUrl, locale, work)}`;
 }
 
 /** The Telegram text of a status change, in the customer's language. */
@@ -387,48 +452,124 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /** The job: one message per chosen channel, once per status change (claimed rows). */
     async deliverStatusChange(job: OrderNotifyJob): Promise<void> {
-      const row = await readSettingsRow(db, job.userId);
-      if (!row) return;
-      const eventKey = `order-event:${job.eventId}`;
-      // every channel is tried; the first failure is thrown after, for the job's retry
-      const failures: unknown[] = [];
-      if (telegram && row.telegram && row.telegramChatId) {
-        await deliverTelegram(telegram, job, eventKey, row.telegramChatId).catch((error: unknown) =>
-          failures.push(error),
+      await deliver({
+        userId: job.userId,
+        eventKey: `order-event:${job.eventId}`,
+        text: (locale) => statusMessage(deps.publicUrl, locale, job.reference, job.status),
+        push: (locale) => ({
+          title: ORDER_STATUS_NAMES[job.status][locale],
+          body: statusMessage(deps.publicUrl, locale, job.reference, job.status).split('\n')[0],
+          url: orderPageLink(deps.publicUrl, locale, job.reference),
+          tag: `order-${job.reference}`,
+        }),
+        again: (startAfter) =>
+          deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
+            startAfter,
+            singletonKey: `${job.eventId}:retry`,
+          }),
+      });
+    },
+
+    /**
+     * In the transaction that creates a piece of back-office work: one alert job per active admin
+     * whose role may act on it and who has Telegram or push on (a job that exists only if the
+     * work commits). E-mail is not an alert channel: admins have no inbox of their own.
+     */
+    async queueAdminAlert(tx: Tx, work: NewWork): Promise<void> {
+      const least = ADMIN_ALERT_ROLES[work.alert];
+      const roles = ADMIN_ROLES.filter((role) => adminRoleAllows(role, least));
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .where(
+          and(
+            eq(users.role, 'admin'),
+            eq(users.active, true),
+            inArray(users.adminRole, roles),
+            or(eq(notificationSettings.telegram, true), eq(notificationSettings.push, true)),
+          ),
         );
+      for (const admin of admins) {
+        const job: AdminAlertJob = {
+          kind: 'admin-alert',
+          adminId: admin.id,
+          alert: work.alert,
+          entityId: work.entityId,
+          reference: work.reference,
+        };
+        await deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
+          db: tx,
+          singletonKey: `alert:${work.alert}:${work.entityId}:${admin.id}`,
+        });
       }
-      if (deps.push && row.push) {
-        await deliverPush(deps.push, job, eventKey).catch((error: unknown) => failures.push(error));
-      }
-      if (failures.length > 0) throw failures[0];
+    },
+
+    /** The job of one admin's alert: once per piece of work and channel (claimed rows). */
+    async deliverAdminAlert(job: AdminAlertJob): Promise<void> {
+      // the role may have changed, or the admin been deactivated, since the work was queued
+      const [admin] = await db
+        .select({ role: users.role, adminRole: users.adminRole, active: users.active })
+        .from(users)
+        .where(eq(users.id, job.adminId));
+      const least = ADMIN_ALERT_ROLES[job.alert];
+      if (admin?.role !== 'admin' || !admin.active || !admin.adminRole) return;
+      if (!adminRoleAllows(admin.adminRole, least)) return;
+      const work: NewWork = { alert: job.alert, entityId: job.entityId, reference: job.reference };
+      await deliver({
+        userId: job.adminId,
+        eventKey: `admin-alert:${job.alert}:${job.entityId}:${job.adminId}`,
+        text: (locale) => adminAlertMessage(deps.publicUrl, locale, work),
+        push: (locale) => ({
+          title: TEXTS.alertTitle[locale],
+          body: adminAlertMessage(deps.publicUrl, locale, work).split('\n')[0],
+          url: adminWorkLink(deps.publicUrl, locale, work),
+          tag: `alert-${job.alert}-${job.entityId}`,
+        }),
+        again: (startAfter) =>
+          deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
+            startAfter,
+            singletonKey: `alert:${job.alert}:${job.entityId}:${job.adminId}:retry`,
+          }),
+      });
     },
   };
 
+  /** Every chosen channel is tried; the first failure is thrown after, for the job's retry. */
+  async function deliver(delivery: Delivery): Promise<void> {
+    const row = await readSettingsRow(db, delivery.userId);
+    if (!row) return;
+    const failures: unknown[] = [];
+    if (telegram && row.telegram && row.telegramChatId) {
+      await deliverTelegram(telegram, delivery, row.telegramChatId).catch((error: unknown) =>
+        failures.push(error),
+      );
+    }
+    if (deps.push && row.push) {
+      await deliverPush(deps.push, delivery).catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length > 0) throw failures[0];
+  }
+
   async function deliverTelegram(
     bot: TelegramBot,
-    job: OrderNotifyJob,
-    eventKey: string,
+    delivery: Delivery,
     chatId: string,
   ): Promise<void> {
+    const { eventKey, userId } = delivery;
     if (!(await claimDelivery(db, eventKey, 'telegram'))) return;
-    const locale = await localeOf(db, job.userId);
+    const locale = await localeOf(db, userId);
     try {
-      await bot.client.sendMessage(
-        chatId,
-        statusMessage(deps.publicUrl, locale, job.reference, job.status),
-      );
+      await bot.client.sendMessage(chatId, delivery.text(locale));
     } catch (error) {
       if (error instanceof TelegramError && error.chatGone) {
-        await dropBlockedChat(job.userId, chatId);
+        await dropBlockedChat(userId, chatId);
         return;
       }
       await releaseDelivery(db, eventKey, 'telegram');
       if (error instanceof TelegramError && error.retryAfter !== null) {
         // Telegram says when: the same job again then (the claim is free again)
-        await deps.jobs.send(ORDER_NOTIFY_QUEUE, job, {
-          startAfter: new Date(deps.now().getTime() + error.retryAfter * 1000),
-          singletonKey: `${job.eventId}:retry`,
-        });
+        await delivery.again(new Date(deps.now().getTime() + error.retryAfter * 1000));
         return;
       }
       throw error;
@@ -436,16 +577,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   /** One notification per subscribed browser; a browser the push service forgot is deleted. */
-  async function deliverPush(push: PushSender, job: OrderNotifyJob, eventKey: string) {
-    const locale = await localeOf(db, job.userId);
-    const payload = JSON.stringify({
-      title: ORDER_STATUS_NAMES[job.status][locale],
-      body: statusMessage(deps.publicUrl, locale, job.reference, job.status).split('\n')[0],
-      url: orderPageLink(deps.publicUrl, locale, job.reference),
-      tag: `order-${job.reference}`,
-    });
+  async function deliverPush(push: PushSender, delivery: Delivery) {
+    const { eventKey, userId } = delivery;
+    const locale = await localeOf(db, userId);
+    const payload = JSON.stringify(delivery.push(locale));
     let failure: unknown = null;
-    for (const subscription of await listPushSubscriptions(db, job.userId)) {
+    for (const subscription of await listPushSubscriptions(db, userId)) {
       const key = `${eventKey}:${subscription.id}`;
       if (!(await claimDelivery(db, key, 'push'))) continue;
       try {
@@ -465,11 +602,24 @@ export function createNotificationsService(deps: NotificationsDeps) {
         failure = error;
       }
     }
-    if ((await countPushSubscriptions(db, job.userId)) === 0) {
-      await upsertSettings(db, job.userId, { push: false });
+    if ((await countPushSubscriptions(db, userId)) === 0) {
+      await upsertSettings(db, userId, { push: false });
     }
     if (failure) throw failure;
   }
+}
+
+/** One message to one person's chosen channels, once per event key and channel. */
+interface Delivery {
+  userId: string;
+  /** the key claimed in notification_deliveries (per channel; per browser for push) */
+  eventKey: string;
+  /** the Telegram text in the person's language */
+  text: (locale: Locale) => string;
+  /** what the service worker shows */
+  push: (locale: Locale) => { title: string; body: string | undefined; url: string; tag: string };
+  /** the same job again at `startAfter` (Telegram's 429) */
+  again: (startAfter: Date) => Promise<unknown>;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

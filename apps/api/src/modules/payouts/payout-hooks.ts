@@ -23,13 +23,21 @@ export interface PayoutHooksDeps {
   rails: readonly PayoutRail[];
   jobs: Pick<JobQueue, 'send'>;
   lock: PayoutLock;
+  /**
+   * Told in the move's transaction of an order left for the back office: funds confirmed with no
+   * automatic payout (paid out by hand), or a payout the risk limits held for approval.
+   */
+  newWork?: (
+    tx: Tx,
+    work: { kind: 'order_to_pay' | 'payout_held'; order: MoveResult['order'] },
+  ) => Promise<void>;
 }
 
 /**
  * What the automatic payouts add to every order move (the order mover takes both): the hook that
  * queues a payout in the move's transaction, and the guard of a payout or refund by hand.
  */
-export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
+export function createPayoutHooks({ db, rails, jobs, lock, newWork }: PayoutHooksDeps) {
   async function enqueue(tx: Tx, orderId: string): Promise<void> {
     await jobs.send<PayoutJob>(PAYOUT_QUEUE, { orderId }, { db: tx, singletonKey: orderId });
   }
@@ -61,7 +69,14 @@ export function createPayoutHooks({ db, rails, jobs, lock }: PayoutHooksDeps) {
         if (detail && rail && (await rail.applies(tx, detail))) {
           // Risk limits (decision 043, payout-risk.ts): a held payout waits, recorded, for approval.
           const settings = await readSettings(tx);
-          if (!(await riskHold(tx, detail, settings, jobs))) await enqueue(tx, orderId);
+          const hold = await riskHold(tx, detail, settings, jobs);
+          if (!hold) await enqueue(tx, orderId);
+          // (a hold that is only a new destination's wait releases itself: nobody to alert)
+          else if (hold.approvalsNeeded > 0) {
+            await newWork?.(tx, { kind: 'payout_held', order: moved.order });
+          }
+        } else {
+          await newWork?.(tx, { kind: 'order_to_pay', order: moved.order });
         }
       }
     },

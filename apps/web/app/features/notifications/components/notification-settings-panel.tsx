@@ -117,13 +117,16 @@ export function NotificationSettingsPanel({ scope }: { scope: NotificationScope 
           <Title order={2} size="h4">
             {t('notifications.channelsTitle')}
           </Title>
-          <Switch
-            label={t('notifications.email.label')}
-            description={t('notifications.email.description')}
-            checked={data.channels.email}
-            disabled={update.isPending}
-            onChange={(event) => change('email', event.currentTarget.checked)}
-          />
+          {/* admins have no inbox of their own: their alerts go by Telegram or push */}
+          {scope === 'customer' && (
+            <Switch
+              label={t('notifications.email.label')}
+              description={t('notifications.email.description')}
+              checked={data.channels.email}
+              disabled={update.isPending}
+              onChange={(event) => change('email', event.currentTarget.checked)}
+            />
+          )}
           <Switch
             label={t('notifications.telegram.label')}
             description={
