@@ -32,6 +32,15 @@ export const NOT_OWED_STATUSES = [
   'admin_paid',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * Orders that do not count against a customer's value limits (per day, per month, per KYC level,
+ * decision 062): canceled (expired orders are canceled) and refunded; every other status counts.
+ */
+export const NOT_COUNTED_FOR_LIMITS_STATUSES = [
+  'canceled',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
+
 /** Orders whose payout went out: a customer's "finished" orders (the payout risk limits, 043). */
 export const PAID_OUT_STATUSES = [
   'admin_paid',

@@ -114,15 +114,15 @@ describe.each(testTargets())('database constraints on $name', (target) => {
     it('refuses a customer without CPF, phone or birth date, but accepts an admin without them', async () => {
       await expectRejected(db.insert(users).values(customer({ cpf: null })), {
         code: CHECK,
-        constraint: 'users_customer_identity',
+        constraint: 'users_customer_identity_or_anonymized',
       });
       await expectRejected(db.insert(users).values(customer({ phone: null })), {
         code: CHECK,
-        constraint: 'users_customer_identity',
+        constraint: 'users_customer_identity_or_anonymized',
       });
       await expectRejected(db.insert(users).values(customer({ birthDate: null })), {
         code: CHECK,
-        constraint: 'users_customer_identity',
+        constraint: 'users_customer_identity_or_anonymized',
       });
       await db.insert(users).values(
         customer({

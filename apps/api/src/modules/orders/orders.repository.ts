@@ -12,14 +12,18 @@ import {
   orders,
   payoutRiskChecks,
   settings,
+  statusLiterals,
   tokens,
   users,
   wallets,
 } from '@permuta/db';
 import type { Db, Network, NewOrder, Order, OrderEvent, Settings, Tx } from '@permuta/db';
 import type { IncomeRange, OrderStatus, TierLimitsView } from '@permuta/contracts';
-import { ENHANCED_DOCUMENT_TYPES } from '@permuta/contracts';
-import { SETTINGS_DEFAULTS } from '@permuta/contracts';
+import {
+  ENHANCED_DOCUMENT_TYPES,
+  NOT_COUNTED_FOR_LIMITS_STATUSES,
+  SETTINGS_DEFAULTS,
+} from '@permuta/contracts';
 
 export type OrderRow = Order;
 export type OrderEventRow = OrderEvent;
@@ -95,7 +99,7 @@ export async function customerOrderUsage(
   day: { from: Date; to: Date },
   month: { from: Date; to: Date } = day,
 ): Promise<{ openOrders: number; valueBrl: string; monthValueBrl: string }> {
-  const counted = sql`${orders.status} NOT IN ('canceled', 'refunded')`;
+  const counted = sql`${orders.status} NOT IN (${statusLiterals(NOT_COUNTED_FOR_LIMITS_STATUSES)})`;
   const within = (window: { from: Date; to: Date }) =>
     sql`${orders.createdAt} >= ${window.from.toISOString()}::timestamptz AND ${orders.createdAt} < ${window.to.toISOString()}::timestamptz`;
   const [row] = await db

@@ -14,6 +14,7 @@ import type {
   businessApplySchema,
 } from '@permuta/contracts';
 import type { ApiKey, Business, Db } from '@permuta/db';
+import { isUniqueViolation } from '@permuta/db';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -92,15 +93,6 @@ export function apiKeyView(row: ApiKey): ApiKeyView {
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

@@ -176,7 +176,11 @@ function CreateKeyForm({
           <Checkbox.Group label={t('apiKeys.scopes')} required {...form.getInputProps('scopes')}>
             <Stack gap={6} mt={6}>
               {API_KEY_SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope} label={t(`apiKeys.scope.${scope}`)} />
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  label={t(`apiKeys.scope.${scope.replace(':', '_')}`)}
+                />
               ))}
             </Stack>
           </Checkbox.Group>

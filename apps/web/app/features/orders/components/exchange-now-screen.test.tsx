@@ -192,7 +192,7 @@ describe('exchange now', () => {
     renderScreen(<ExchangeNowScreen />, { locale: 'en-US', path: '/profile/exchange-now' });
     await waitFor(() =>
       expect(screen.getByTestId('order-limits').textContent).toBe(
-        'You can still exchange R$48,540.50 today (up to R$20,000.00 per order). Orders waiting for payment: 1 of 2.',
+        'You can still exchange R$48,540.50 today (up to R$20,000.00 per order). Orders waiting for payment: 1 of 2. My limits',
       ),
     );
   });
@@ -205,7 +205,7 @@ describe('exchange now', () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('order-limits').textContent).toBe(
-        'Você ainda pode trocar R$\u00a048.540,50 hoje (até R$\u00a020.000,00 por pedido). Pedidos aguardando pagamento: 1 de 2.',
+        'Você ainda pode trocar R$\u00a048.540,50 hoje (até R$\u00a020.000,00 por pedido). Pedidos aguardando pagamento: 1 de 2. Meus limites',
       ),
     );
     first.unmount();
