@@ -81,7 +81,8 @@ describe.each(['pt-BR', 'en-US'] as const)(
           expect(t(key, options), `${key} ${JSON.stringify(options)}`).toBe(ref(key, options));
         }
       }
-    });
+      // every key of the catalogue through both translators, a dozen variants each
+    }, 60_000);
 
     it('a missing key, a missing plural key, an object and exists()', () => {
       for (const key of ['nothing.here', 'meta', 'meta.title.deeper', 'common', '']) {
