@@ -23,7 +23,7 @@ import {
 import { useForm, type FormErrors } from '@mantine/form';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
-import { groupSecret } from '../../admin-accounts/two-factor.ts';
+import { groupSecret } from '../totp.ts';
 
 /*
  * The pieces of the two-factor screens shared by the customers' (decision 061) and the admins'
