@@ -1,25 +1,7 @@
 import { isApiError } from '../../lib/api.ts';
 
-/** The secret of an `otpauth://totp/...?secret=...` URI, for typing it by hand; null if absent. */
-export function totpSecret(uri: string): string | null {
-  try {
-    const url = new URL(uri);
-    if (url.protocol !== 'otpauth:') return null;
-    return url.searchParams.get('secret');
-  } catch {
-    return null;
-  }
-}
-
-/** The secret in groups of four characters, easier to copy by eye. */
-export function groupSecret(secret: string): string {
-  return (
-    secret
-      .replace(/\s+/g, '')
-      .match(/.{1,4}/g)
-      ?.join(' ') ?? ''
-  );
-}
+// the secret's helpers live with the shared two-factor parts; the admins' screens use them too
+export { groupSecret, totpSecret } from '../accounts/totp.ts';
 
 /** True when the API refused because this admin must set up two-factor first. */
 export function isTwoFactorRequired(error: unknown): boolean {

@@ -1,40 +1,35 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
   Button,
-  Code,
-  CopyButton,
   Divider,
   Group,
-  Image,
   Loader,
   Paper,
   SimpleGrid,
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router';
 import { totpSchema } from '@permuta/contracts/accounts';
 import { fieldMessage } from '@permuta/contracts/validation';
-import { PasswordField } from '../../../components/password-field.tsx';
+import {
+  RecoveryCodes,
+  TotpQr,
+  TotpSecret,
+  TwoFactorForm,
+} from '../../accounts/components/two-factor-parts.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { Locale } from '../../../lib/locale.ts';
 import { useAdminCan } from '../../../lib/admin-access.tsx';
@@ -47,7 +42,7 @@ import { useSecurity } from '../api/get-security.ts';
 import { useUpdateSecurity } from '../api/update-security.ts';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
 import { zodValidate } from '../form-errors.ts';
-import { groupSecret, isTwoFactorRequired, totpSecret } from '../two-factor.ts';
+import { isTwoFactorRequired, totpSecret } from '../two-factor.ts';
 
 const passwordRequired = (locale: Locale) => (values: { password: string }) =>
   values.password === '' ? { password: fieldMessage('password.required', locale) } : {};
@@ -121,47 +116,25 @@ function EnableTwoFactor() {
   const locale = useLocale();
   const enable = useEnableTwoFactor(locale);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const form = useForm<{ password: string }>({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: passwordRequired(locale),
-  });
 
   if (setup) return <ConfirmTwoFactor setup={setup} onCancel={() => setSetup(null)} />;
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) =>
+    <TwoFactorForm
+      fields={[{ name: 'password', kind: 'password', label: t('admin.security.password') }]}
+      validate={passwordRequired(locale)}
+      intro={t('admin.security.enableIntro')}
+      submitLabel={t('admin.security.enable')}
+      request={enable}
+      onSubmit={(values, reset) =>
         enable.mutate(values.password, {
           onSuccess: (answer) => {
-            form.reset();
+            reset();
             setSetup(answer);
           },
-        }),
-      )}
-    >
-      <Stack gap="sm" maw={420}>
-        <Text size="sm">{t('admin.security.enableIntro')}</Text>
-        {enable.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {enable.error.message}
-          </Alert>
-        )}
-        <PasswordField
-          label={t('admin.security.password')}
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Group>
-          <Button type="submit" loading={enable.isPending}>
-            {t('admin.security.enable')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        })
+      }
+    />
   );
 }
 
@@ -169,105 +142,51 @@ function ConfirmTwoFactor({ setup, onCancel }: { setup: TwoFactorSetup; onCancel
   const { t } = useTranslation();
   const locale = useLocale();
   const verify = useVerifyTwoFactor(locale);
-  const [qr, setQr] = useState<string | null>(null);
   const secret = totpSecret(setup.totpUri);
-  const codes = setup.backupCodes.join('\n');
-  const form = useForm<{ code: string }>({
-    mode: 'uncontrolled',
-    initialValues: { code: '' },
-    validate: zodValidate<{ code: string }>(totpSchema, locale),
-  });
-
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((module) => module.default.toDataURL(setup.totpUri, { margin: 2, width: 220 }))
-      .then((url) => {
-        if (live) setQr(url);
-      });
-    return () => {
-      live = false;
-    };
-  }, [setup.totpUri]);
 
   return (
     <Stack gap="md">
       <Text size="sm">{t('admin.security.scanIntro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack gap="xs" align="flex-start">
-          {qr ? (
-            <Image
-              src={qr}
-              alt={t('admin.security.qrAlt')}
-              w={220}
-              h={220}
-              radius="sm"
-              data-testid="totp-qr"
-            />
-          ) : (
-            <Loader role="status" aria-label={t('common.loading')} />
-          )}
-          {secret && (
-            <Stack gap={4}>
-              <Text size="sm" fw={600}>
-                {t('admin.security.secret')}
-              </Text>
-              <Code data-testid="totp-secret" data-secret={secret}>
-                {groupSecret(secret)}
-              </Code>
-            </Stack>
-          )}
+          <TotpQr uri={setup.totpUri} alt={t('admin.security.qrAlt')} />
+          {secret && <TotpSecret secret={secret} label={t('admin.security.secret')} />}
         </Stack>
         <Stack gap="xs" align="flex-start">
           <Text size="sm" fw={600}>
             {t('admin.security.recoveryTitle')}
           </Text>
           <Text size="sm">{t('admin.security.recoveryHelp')}</Text>
-          <Code block data-testid="recovery-codes" w="100%">
-            {codes}
-          </Code>
-          <CopyButton value={codes}>
-            {({ copied, copy }) => (
-              <Button variant="light" size="xs" onClick={copy} color={copied ? 'green' : undefined}>
-                {copied ? t('admin.security.copied') : t('admin.security.copyCodes')}
-              </Button>
-            )}
-          </CopyButton>
+          <RecoveryCodes
+            codes={setup.backupCodes}
+            copyLabel={t('admin.security.copyCodes')}
+            copiedLabel={t('admin.security.copied')}
+          />
         </Stack>
       </SimpleGrid>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) =>
+      <TwoFactorForm
+        fields={[
+          {
+            name: 'code',
+            kind: 'code',
+            label: t('admin.security.code'),
+            description: t('admin.security.codeHelp'),
+            numeric: true,
+          },
+        ]}
+        validate={zodValidate<{ code: string }>(totpSchema, locale)}
+        submitLabel={t('admin.security.activate')}
+        request={verify}
+        onSubmit={(values) =>
           verify.mutate(values.code.trim(), {
             onSuccess: () => void toast.success(t('admin.security.enabled')),
-          }),
-        )}
+          })
+        }
       >
-        <Stack gap="sm" maw={420}>
-          {verify.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {verify.error.message}
-            </Alert>
-          )}
-          <TextInput
-            label={t('admin.security.code')}
-            description={t('admin.security.codeHelp')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            key={form.key('code')}
-            {...form.getInputProps('code')}
-          />
-          <Group>
-            <Button type="submit" loading={verify.isPending}>
-              {t('admin.security.activate')}
-            </Button>
-            <Button variant="subtle" onClick={onCancel}>
-              {t('admin.common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <Button variant="subtle" onClick={onCancel}>
+          {t('admin.common.cancel')}
+        </Button>
+      </TwoFactorForm>
     </Stack>
   );
 }
@@ -276,44 +195,23 @@ function DisableTwoFactor() {
   const { t } = useTranslation();
   const locale = useLocale();
   const disable = useDisableTwoFactor(locale);
-  const form = useForm<{ password: string }>({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: passwordRequired(locale),
-  });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) =>
+    <TwoFactorForm
+      fields={[{ name: 'password', kind: 'password', label: t('admin.security.password') }]}
+      validate={passwordRequired(locale)}
+      intro={t('admin.security.onIntro')}
+      submitLabel={t('admin.security.disable')}
+      submitProps={{ color: 'red', variant: 'light' }}
+      request={disable}
+      onSubmit={(values, reset) =>
         disable.mutate(values.password, {
           onSuccess: () => {
-            form.reset();
+            reset();
             void toast.success(t('admin.security.disabled'));
           },
-        }),
-      )}
-    >
-      <Stack gap="sm" maw={420}>
-        <Text size="sm">{t('admin.security.onIntro')}</Text>
-        {disable.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {disable.error.message}
-          </Alert>
-        )}
-        <PasswordField
-          label={t('admin.security.password')}
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Group>
-          <Button type="submit" color="red" variant="light" loading={disable.isPending}>
-            {t('admin.security.disable')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        })
+      }
+    />
   );
 }
 
