@@ -81,4 +81,31 @@ describe.each(testTargets())('the running ledger balance migration on $name', (t
       ['USDT', 100],
     ]);
   }, 120_000);
+
+  it('tells the catalogue of a token changed, not of its balance moved by the ledger', async () => {
+    const { db } = database.handle;
+    const heard: string[] = [];
+    const unlisten = await database.handle.listen({
+      catalogue_changed: (table) => heard.push(table),
+    });
+    try {
+      // a ledger write alone (the balance's own update): every order page would read again
+      await db.execute(entry('usdt', 'credit', '1'));
+      await db.execute(sql`SELECT pg_sleep(0.3)`);
+      expect(heard).toEqual([]);
+      // a change of the token itself, alone or with the balance, is the catalogue's
+      await db.execute(sql`UPDATE tokens SET name = 'Tether USD' WHERE id = 'usdt'`);
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual(['tokens']);
+      await db.execute(
+        sql`UPDATE tokens SET name = 'Tether', ledger_balance = ledger_balance WHERE id = 'usdt'`,
+      );
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual(['tokens', 'tokens']);
+      await db.execute(
+        sql`INSERT INTO tokens (id, code, name, kind, precision) VALUES ('eth', 'ETH', 'Ether', 'crypto', 8)`,
+      );
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual(['tokens', 'tokens', 'tokens']);
+    } finally {
+      await unlisten();
+    }
+  }, 60_000);
 });

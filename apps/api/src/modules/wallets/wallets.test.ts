@@ -648,7 +648,7 @@ describe('API document', () => {
     const create = doc.paths['/api/v1/me/wallets'].post;
     expect(create.summary).toBe('Add a wallet');
     expect(JSON.stringify(create.requestBody)).toContain('WalletCreate');
-    expect(JSON.stringify(doc.components.schemas.WalletCreate)).toContain('pixKeyType');
+    expect(JSON.stringify(doc.components.schemas.WalletCreateInput)).toContain('pixKeyType');
     expect(doc.paths['/api/v1/me/wallets/{id}'].patch).toBeDefined();
     expect(doc.paths['/api/v1/me/wallets/{id}'].delete).toBeDefined();
     expect(doc.paths['/api/v1/banks'].get).toBeDefined();
