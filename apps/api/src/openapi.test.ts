@@ -74,8 +74,11 @@ describe('OpenAPI document', () => {
         url,
         ...(['post', 'put', 'patch'].includes(method) ? { payload: {} } : {}),
       });
-      const signedIn = (operation.security ?? []).some((r) => 'sessionCookie' in r);
-      if (signedIn !== (res.statusCode === 401)) wrong.push(`${method} ${path}: ${res.statusCode}`);
+      // a session's routes and a partner key's (partnerKey, decision 057) answer 401 without one
+      const guarded = (operation.security ?? []).some(
+        (r) => 'sessionCookie' in r || 'partnerKey' in r,
+      );
+      if (guarded !== (res.statusCode === 401)) wrong.push(`${method} ${path}: ${res.statusCode}`);
     }
     // the PSP's webhook answers 401 to a body without its signature, and is no session's
     expect(wrong.filter((line) => !line.includes('/webhooks/pix'))).toEqual([]);
