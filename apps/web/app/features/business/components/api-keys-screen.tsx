@@ -44,6 +44,15 @@ import { useCreateApiKey, useMyApiKeys, useMyBusiness, useRevokeApiKey } from '.
 import { describeFailure, localizedResolver } from '../form.ts';
 
 /** An approved business's API keys: create (the whole key shown once), list, revoke. */
+
+/** Each scope's text (its key cannot hold the scope's ':', i18next's namespace separator). */
+const SCOPE_TEXTS = {
+  'quotes:read': 'apiKeys.scope.quotes_read',
+  'orders:read': 'apiKeys.scope.orders_read',
+  'orders:write': 'apiKeys.scope.orders_write',
+  'webhooks:manage': 'apiKeys.scope.webhooks_manage',
+} as const satisfies Record<ApiKeyScope, string>;
+
 export function ApiKeysScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -176,11 +185,7 @@ function CreateKeyForm({
           <Checkbox.Group label={t('apiKeys.scopes')} required {...form.getInputProps('scopes')}>
             <Stack gap={6} mt={6}>
               {API_KEY_SCOPES.map((scope) => (
-                <Checkbox
-                  key={scope}
-                  value={scope}
-                  label={t(`apiKeys.scope.${scope.replace(':', '_')}`)}
-                />
+                <Checkbox key={scope} value={scope} label={t(SCOPE_TEXTS[scope])} />
               ))}
             </Stack>
           </Checkbox.Group>
