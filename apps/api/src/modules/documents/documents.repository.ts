@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { documents, enhancedDeclarations, users } from '@permuta/db';
+import { businesses, documents, enhancedDeclarations, users } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import type { DocumentType, DocumentView } from '@permuta/contracts';
 
@@ -13,6 +13,16 @@ export async function currentDocuments(db: Db | Tx, userId: string): Promise<Doc
     .from(documents)
     .where(eq(documents.userId, userId))
     .orderBy(documents.type, desc(documents.createdAt), desc(documents.id));
+}
+
+/** Whether the customer applied as a business (whatever the application's standing). */
+export async function appliedAsBusiness(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: businesses.userId })
+    .from(businesses)
+    .where(eq(businesses.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The current document of one type, or null when none was ever sent. */

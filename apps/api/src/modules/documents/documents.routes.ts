@@ -94,9 +94,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }
         tags,
         summary: 'My documents',
         description:
-          'The current document of each type (the latest upload) and whether all three are approved.',
+          'The current document of each type (the latest upload), whether the three personal ones are approved and whether the customer applied as a business (then the company documents are asked too).',
         response: {
-          200: z.object({ documents: z.array(documentSchema), verified: z.boolean() }),
+          200: z.object({
+            documents: z.array(documentSchema),
+            verified: z.boolean(),
+            business: z.boolean(),
+          }),
           ...errors,
         },
       },

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   ALL_DOCUMENT_TYPES,
   BUSINESS_DOCUMENT_TYPES,
@@ -13,7 +12,6 @@ import type {
   DocumentView,
   EnhancedDeclarationInput,
 } from '@permuta/contracts';
-import { businesses } from '@permuta/db';
 import type { Db, Tx } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
@@ -22,6 +20,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { checkDocumentFile } from './file-check.ts';
 import type { UploadedFile } from './file-check.ts';
 import {
+  appliedAsBusiness,
   currentDocument,
   countReviewQueue,
   currentDocuments,
@@ -119,14 +118,21 @@ export function createDocumentsService({
       };
     },
 
-    /** The current document of each type (in the order of ALL_DOCUMENT_TYPES) and whether the three personal ones are approved. */
-    async list(userId: string): Promise<{ documents: DocumentView[]; verified: boolean }> {
+    /**
+     * The current document of each type (in the order of ALL_DOCUMENT_TYPES), whether the three
+     * personal ones are approved and whether the customer applied as a business (then the
+     * company documents are asked too).
+     */
+    async list(
+      userId: string,
+    ): Promise<{ documents: DocumentView[]; verified: boolean; business: boolean }> {
       // the identity and company documents: the enhanced verification's are on the limits screen
       const rows = (await currentDocuments(db, userId)).filter(
         (row) => !(ENHANCED_DOCUMENT_TYPES as readonly string[]).includes(row.type),
       );
       rows.sort((a, b) => ALL_DOCUMENT_TYPES.indexOf(a.type) - ALL_DOCUMENT_TYPES.indexOf(b.type));
       return {
+        business: await appliedAsBusiness(db, userId),
         documents: rows.map(toDocumentView),
         verified: DOCUMENT_TYPES.every((type) =>
           rows.some((row) => row.type === type && row.status === 'approved'),
@@ -142,12 +148,8 @@ export function createDocumentsService({
     async upload(caller: Caller, type: DocumentType, file: UploadedFile): Promise<DocumentView> {
       // company documents only from a customer who applied as a business (decision 057)
       if ((BUSINESS_DOCUMENT_TYPES as readonly string[]).includes(type)) {
-        const [business] = await db
-          .select({ userId: businesses.userId })
-          .from(businesses)
-          .where(eq(businesses.userId, caller.userId))
-          .limit(1);
-        if (!business) throw new AppError('BUSINESS_NOT_FOUND', 404);
+        if (!(await appliedAsBusiness(db, caller.userId)))
+          throw new AppError('BUSINESS_NOT_FOUND', 404);
       }
       const before = await currentDocument(db, caller.userId, type);
       if (before?.status === 'approved') throw new AppError('DOCUMENT_ALREADY_APPROVED', 409);

@@ -305,7 +305,7 @@ describe('the current document of each type', () => {
       url: '/api/v1/me/documents',
       headers: { cookie: customer.cookie },
     });
-    expect(empty.json()).toEqual({ documents: [], verified: false });
+    expect(empty.json()).toEqual({ documents: [], verified: false, business: false });
 
     const first = (await upload(customer, 'national_id', 'first.png', await png())).json();
     const second = await upload(customer, 'national_id', 'second.png', await png(32, 32));

@@ -9,6 +9,8 @@ export interface MyDocuments {
   documents: DocumentView[];
   /** all three approved */
   verified: boolean;
+  /** applied as a business: the company documents are asked too (decision 057) */
+  business: boolean;
 }
 
 export const myDocumentsKey = ['me', 'documents'] as const;

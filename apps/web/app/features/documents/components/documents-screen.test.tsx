@@ -66,6 +66,7 @@ describe('documents screen', () => {
     answer = () =>
       json(200, {
         verified: false,
+        business: false,
         documents: [
           document({ status: 'rejected', rejectionReason: 'A foto está desfocada.' }),
           document({ id: 'd2', type: 'proof_of_address', status: 'approved' }),
@@ -85,7 +86,7 @@ describe('documents screen', () => {
   });
 
   it('refuses a file over 5MB before uploading it, with the message of the server', async () => {
-    answer = () => json(200, { verified: false, documents: [] });
+    answer = () => json(200, { verified: false, business: false, documents: [] });
     renderAt('en-US');
     const card = await screen.findByTestId('document-card-selfie_with_id');
     const input = card.querySelector('input[type="file"]') as HTMLInputElement;
@@ -101,25 +102,9 @@ describe('documents screen', () => {
     expect(uploads).toEqual([]);
   });
 
-  it('shows the company documents to a business only', async () => {
-    const business = {
-      companyName: 'Acme Ltda',
-      cnpj: '12ABC34501DE35',
-      status: 'pending',
-      reviewedAt: null,
-      createdAt: '2026-11-20T10:00:00.000Z',
-    };
+  it('shows the company documents to a business only, without asking for the business', async () => {
     let isBusiness = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) =>
-        String(input).includes('/business')
-          ? isBusiness
-            ? json(200, business)
-            : json(404, { error: { code: 'BUSINESS_NOT_FOUND', message: 'Not a business.' } })
-          : json(200, { verified: false, documents: [] }),
-      ),
-    );
+    answer = () => json(200, { verified: false, business: isBusiness, documents: [] });
     const view = renderAt('pt-BR');
     expect(await screen.findByTestId('document-card-articles_of_association')).toBeTruthy();
     expect(screen.getByTestId('document-card-representative_id').textContent).toContain(
@@ -130,8 +115,10 @@ describe('documents screen', () => {
     isBusiness = false;
     renderAt('en-US');
     await screen.findByTestId('document-card-national_id');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('document-card-articles_of_association')).toBeNull();
+    // one read only: no probe of /me/business, which answers 404 to everyone else
+    const asked = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(asked.filter((url) => url.includes('/business'))).toEqual([]);
   });
 
   it('says so when the state of the documents cannot be fetched, and retries', async () => {
@@ -144,7 +131,7 @@ describe('documents screen', () => {
         { timeout: 4000 },
       ),
     ).toBeTruthy();
-    answer = () => json(200, { verified: true, documents: [] });
+    answer = () => json(200, { verified: true, business: false, documents: [] });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Your documents are verified')).toBeTruthy();
   });

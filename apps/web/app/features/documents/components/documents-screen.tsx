@@ -6,7 +6,6 @@ import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine
 import { ALL_DOCUMENT_TYPES, DOCUMENT_TYPES } from '@permuta/contracts/accounts';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { useIsBusiness } from '../api/get-business-standing.ts';
 import { useMyDocuments } from '../api/get-my-documents.ts';
 import { DocumentCard } from './document-card.tsx';
 
@@ -16,8 +15,7 @@ export function DocumentsScreen() {
   const locale = useLocale();
   const documents = useMyDocuments(locale);
   // a business also sends its company documents (decision 057)
-  const business = useIsBusiness(locale);
-  const types = business.data ? ALL_DOCUMENT_TYPES : DOCUMENT_TYPES;
+  const types = documents.data?.business ? ALL_DOCUMENT_TYPES : DOCUMENT_TYPES;
 
   return (
     <Stack gap="lg">

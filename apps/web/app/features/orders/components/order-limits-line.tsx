@@ -34,7 +34,13 @@ export function OrderLimitsLine({ locale }: { locale: Locale }) {
         perOrder: formatBrl(data.maxOrderBrl, locale),
       })}{' '}
       {t('orders.exchange.limitsOpen', { open: data.openOrders, max: data.maxOpenOrders })}{' '}
-      <Anchor component={LocalLink} to="/profile/limits" size="sm" data-testid="limits-link">
+      <Anchor
+        component={LocalLink}
+        to="/profile/limits"
+        size="sm"
+        underline="always"
+        data-testid="limits-link"
+      >
         {t('orders.exchange.limitsMore')}
       </Anchor>
     </Text>
