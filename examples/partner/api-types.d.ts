@@ -47,7 +47,7 @@ export interface paths {
         };
         /**
          * My documents
-         * @description The current document of each type (the latest upload) and whether all three are approved.
+         * @description The current document of each type (the latest upload), whether the three personal ones are approved and whether the customer applied as a business (then the company documents are asked too).
          */
         get: operations["listMyDocuments"];
         put?: never;
@@ -1700,7 +1700,7 @@ export interface paths {
         };
         /**
          * My business account
-         * @description 404 BUSINESS_NOT_FOUND when the account is not a business.
+         * @description null when the account never applied as a business (an answer, not an error: every customer page may ask).
          */
         get: operations["getMyBusiness"];
         /**
@@ -1786,7 +1786,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's business data and API keys */
+        /**
+         * A customer's business data and API keys
+         * @description null when the customer never applied as a business.
+         */
         get: operations["getCustomerBusiness"];
         put?: never;
         /**
@@ -4824,6 +4827,7 @@ export interface operations {
                             reviewedAt: string | null;
                         }[];
                         verified: boolean;
+                        business: boolean;
                     };
                 };
             };
@@ -12691,7 +12695,7 @@ export interface operations {
                         status: "pending" | "approved" | "revoked";
                         reviewedAt: string | null;
                         createdAt: string;
-                    };
+                    } | null;
                 };
             };
             /** @description Default Response */
@@ -13281,7 +13285,7 @@ export interface operations {
                             revokedAt: string | null;
                             createdAt: string;
                         }[];
-                    };
+                    } | null;
                 };
             };
             /** @description Default Response */

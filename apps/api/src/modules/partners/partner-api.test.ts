@@ -118,6 +118,23 @@ describe('business application', () => {
     }
   });
 
+  it('answers null, not 404, to a customer who never applied: their pages ask on every visit', async () => {
+    const customer = await registerCustomer(t.app);
+    const mine = await t.app.inject({
+      url: '/api/v1/me/business',
+      headers: { cookie: customer.cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toBeNull();
+    const admin = await signInAdmin(t.app, undefined, 'operator');
+    const seen = await t.app.inject({
+      url: `/api/v1/admin/customers/${customer.id}/business`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toBeNull();
+  });
+
   it('is approved and revoked by the back office, audited; a customer cannot decide', async () => {
     const customer = await registerCustomer(t.app);
     const applied = await t.app.inject({
@@ -573,6 +590,8 @@ describe('company documents', () => {
       headers: { cookie: owner.cookie },
     });
     expect(list.json().verified).toBe(true);
+    // the documents screen learns from here that it asks the company documents too
+    expect(list.json().business).toBe(true);
     expect(list.json().documents.map((d: { type: string }) => d.type)).toEqual([
       'national_id',
       'proof_of_address',

@@ -111,10 +111,10 @@ export function createPartnersService(deps: PartnersServiceDeps) {
   }
 
   return {
-    async business(userId: string): Promise<BusinessView> {
+    /** The customer's business application, or null when they never applied. */
+    async business(userId: string): Promise<BusinessView | null> {
       const row = await findBusiness(db, userId);
-      if (!row) throw notFound('BUSINESS_NOT_FOUND');
-      return businessView(row);
+      return row ? businessView(row) : null;
     },
 
     /** Applies (or corrects a pending or revoked application): back to `pending`. */
@@ -277,10 +277,12 @@ export function createPartnersService(deps: PartnersServiceDeps) {
       });
     },
 
-    /** An admin's view of a customer's business and keys. */
-    async adminBusiness(customerId: string): Promise<BusinessView & { apiKeys: ApiKeyView[] }> {
+    /** An admin's view of a customer's business and keys, or null when they never applied. */
+    async adminBusiness(
+      customerId: string,
+    ): Promise<(BusinessView & { apiKeys: ApiKeyView[] }) | null> {
       const row = await findBusiness(db, customerId);
-      if (!row) throw notFound('BUSINESS_NOT_FOUND');
+      if (!row) return null;
       return { ...businessView(row), apiKeys: (await listApiKeys(db, customerId)).map(apiKeyView) };
     },
 

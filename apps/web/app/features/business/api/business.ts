@@ -6,24 +6,16 @@ import type {
   BusinessApply,
   BusinessView,
 } from '@permuta/contracts/partners';
-import { apiFetch, isApiError } from '../../../lib/api.ts';
+import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
 export const myBusinessKey = ['me', 'business'] as const;
 export const myApiKeysKey = ['me', 'api-keys'] as const;
 
-/** GET /api/v1/me/business: the business, or null when the account is not one (404). */
-export async function getMyBusiness(
-  locale: Locale,
-  signal?: AbortSignal,
-): Promise<BusinessView | null> {
-  try {
-    return await apiFetch<BusinessView>(apiPaths.myBusiness(), { locale, signal });
-  } catch (error) {
-    if (isApiError(error) && error.code === 'BUSINESS_NOT_FOUND') return null;
-    throw error;
-  }
+/** GET /api/v1/me/business: the business, or null when the account never applied. */
+export function getMyBusiness(locale: Locale, signal?: AbortSignal): Promise<BusinessView | null> {
+  return apiFetch<BusinessView | null>(apiPaths.myBusiness(), { locale, signal });
 }
 
 export function useMyBusiness(locale: Locale) {
@@ -88,17 +80,11 @@ export function useAdminBusiness(locale: Locale, customerId: string) {
   return useQuery(
     queryOptions({
       queryKey: ['admin', 'customers', customerId, 'business'] as const,
-      queryFn: async ({ signal }) => {
-        try {
-          return await apiFetch<AdminBusiness>(apiPaths.adminCustomerBusiness(customerId), {
-            locale,
-            signal,
-          });
-        } catch (error) {
-          if (isApiError(error) && error.code === 'BUSINESS_NOT_FOUND') return null;
-          throw error;
-        }
-      },
+      queryFn: ({ signal }) =>
+        apiFetch<AdminBusiness | null>(apiPaths.adminCustomerBusiness(customerId), {
+          locale,
+          signal,
+        }),
     }),
   );
 }
