@@ -1,27 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, migrationsFolder } from './migrate.ts';
-import { testTargets } from './testing.ts';
+import { migrate } from './migrate.ts';
+import { migrationsBefore, testTargets } from './testing.ts';
 import type { TestDatabase } from './testing.ts';
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** A copy of the migrations folder that stops before the migration whose tag ends with `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'permuta-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const path = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(path, 'utf8')) as Journal;
-  const at = journal.entries.findIndex((entry) => entry.tag.endsWith(tag));
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
 
 describe.each(testTargets())('the admin roles migration on $name', (target) => {
   let database: TestDatabase;

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createDb } from './client.ts';
 import type { DbHandle } from './client.ts';
-import { migrate } from './migrate.ts';
+import { migrate, migrationsFolder } from './migrate.ts';
 
 /**
  * Test helpers (imported as `@permuta/db/testing`): fresh, migrated databases on in-memory
@@ -82,3 +85,19 @@ export function testTargets(env: NodeJS.ProcessEnv = process.env): TestTarget[] 
 }
 
 export { databaseErrorOf } from './errors.ts';
+
+interface Journal {
+  entries: { tag: string }[];
+}
+
+/** A copy of the migrations folder that stops before the migration whose tag ends with `tag`. */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'permuta-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const path = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(path, 'utf8')) as Journal;
+  const at = journal.entries.findIndex((entry) => entry.tag.endsWith(tag));
+  if (at < 0) throw new Error(`no migration ${tag}`);
+  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
+}
