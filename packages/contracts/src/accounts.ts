@@ -336,12 +336,14 @@ export const defaultTokensSchema = z.object({
 export const DOCUMENT_TYPES = ['national_id', 'proof_of_address', 'selfie_with_id'] as const;
 /** A business customer's company documents (decision 057), reviewed like the others. */
 export const BUSINESS_DOCUMENT_TYPES = ['articles_of_association', 'representative_id'] as const;
+/** The documents of an enhanced verification request (KYC level 3, decision 062). */
+export const ENHANCED_DOCUMENT_TYPES = ['proof_of_income', 'source_of_funds'] as const;
+export type EnhancedDocumentType = (typeof ENHANCED_DOCUMENT_TYPES)[number];
 /** Every kind of document the API takes: identity, company, and the enhanced verification's (062). */
 export const ALL_DOCUMENT_TYPES = [
   ...DOCUMENT_TYPES,
   ...BUSINESS_DOCUMENT_TYPES,
-  'proof_of_income',
-  'source_of_funds',
+  ...ENHANCED_DOCUMENT_TYPES,
 ] as const;
 export type DocumentType = (typeof ALL_DOCUMENT_TYPES)[number];
 export type PersonalDocumentType = (typeof DOCUMENT_TYPES)[number];

@@ -12,15 +12,8 @@ import { amountSchema } from './validation.ts';
 export const TIER_LEVELS = [1, 2, 3] as const;
 export type TierLevel = (typeof TIER_LEVELS)[number];
 
-/** The identity documents (level 2); all three approved = "documents verified". */
-export const IDENTITY_DOCUMENT_TYPES = [
-  'national_id',
-  'proof_of_address',
-  'selfie_with_id',
-] as const;
-/** The documents of an enhanced verification request (level 3). */
-export const ENHANCED_DOCUMENT_TYPES = ['proof_of_income', 'source_of_funds'] as const;
-export type EnhancedDocumentType = (typeof ENHANCED_DOCUMENT_TYPES)[number];
+// The identity documents (level 2) are DOCUMENT_TYPES and the enhanced verification's (level 3)
+// ENHANCED_DOCUMENT_TYPES, both in accounts.ts with the other document kinds.
 
 /** Monthly income ranges a customer declares, BRL. */
 export const INCOME_RANGES = [

@@ -2,7 +2,7 @@ import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { users } from './schema/auth.ts';
-import { ENHANCED_DOCUMENT_TYPES, IDENTITY_DOCUMENT_TYPES } from '@permuta/contracts/tiers';
+import { DOCUMENT_TYPES, ENHANCED_DOCUMENT_TYPES } from '@permuta/contracts/accounts';
 import type { TierLevel } from '@permuta/contracts/tiers';
 import type { documentStatus } from './schema/enums.ts';
 import { documents, enhancedDeclarations } from './schema/kyc.ts';
@@ -22,13 +22,13 @@ export function documentsVerifiedOf(userId: SQLWrapper): SQL<boolean> {
       from ${documents} d
       where d.user_id = ${userId}
         and d.type::text in (${sql.join(
-          IDENTITY_DOCUMENT_TYPES.map((type) => sql`${type}`),
+          DOCUMENT_TYPES.map((type) => sql`${type}`),
           sql`, `,
         )})
       order by d.type, d.created_at desc, d.id desc
     ) current_documents
     where current_documents.status = ${APPROVED}
-  ) = ${sql.raw(String(IDENTITY_DOCUMENT_TYPES.length))})`;
+  ) = ${sql.raw(String(DOCUMENT_TYPES.length))})`;
 }
 
 /**

@@ -24,7 +24,8 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatBrl } from '@permuta/contracts/money';
-import { ENHANCED_DOCUMENT_TYPES, INCOME_RANGES } from '@permuta/contracts/tiers';
+import { ENHANCED_DOCUMENT_TYPES } from '@permuta/contracts/accounts';
+import { INCOME_RANGES } from '@permuta/contracts/tiers';
 import type { IncomeRange, TierLimitsView } from '@permuta/contracts/tiers';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
