@@ -166,6 +166,19 @@ for (const locale of LOCALES) {
     await page.reload();
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await saveShots(page, `my-wallets-1366-${locale}-fresh`);
+    // the wide menu in sections, each named, the wallet screens under theirs
+    const menu = page
+      .getByRole('navigation', { name: text(locale, 'nav.customerArea') })
+      .filter({ visible: true });
+    const wallets = menu.getByRole('region', { name: text(locale, 'nav.profileGroups.wallets') });
+    await expect(
+      wallets.getByRole('link', { name: text(locale, 'pages.profileMyWallets.title') }),
+    ).toBeVisible();
+    await expect(
+      menu
+        .getByRole('region', { name: text(locale, 'nav.profileGroups.security') })
+        .getByRole('link', { name: text(locale, 'pages.profilePrivacy.title') }),
+    ).toBeVisible();
 
     // edit leads to the edit screen with that wallet chosen
     await list

@@ -7,23 +7,35 @@ import { LocalNavLink } from '../components/local-link.tsx';
 import { SiteShell } from '../components/site-shell.tsx';
 import { EmailVerificationBanner } from '../features/accounts/components/email-verification-banner.tsx';
 import { ConsentGate } from '../features/privacy/components/consent-gate.tsx';
-import { sidebarRoutes } from '../lib/nav.ts';
+import { profileSidebarGroups } from '../lib/nav.ts';
 import classes from './layouts.module.css';
 
-const ROUTES = sidebarRoutes('profile');
+const SECTIONS = profileSidebarGroups();
 
 /** The public header and footer around a sidebar with the customer's screens. */
 export default function ProfileLayout() {
   const { t } = useTranslation();
-  const links = ROUTES.map((route) => (
-    <NavLink
-      key={route.id}
-      component={LocalNavLink}
-      to={route.path}
-      label={t(`pages.${route.id}.title`)}
-      className={classes.navLink}
-    />
-  ));
+  // many screens: in sections, each a titled list, so the menu reads at a glance; `place` keeps
+  // the ids of the wide and the narrow menu apart
+  const links = (place: string) =>
+    SECTIONS.map((section) => (
+      <Box key={section.group} component="section" aria-labelledby={`${place}-${section.group}`}>
+        <Text id={`${place}-${section.group}`} size="xs" fw={700} c="dimmed" mt="sm" mb={4} px="sm">
+          {t(`nav.profileGroups.${section.group}`)}
+        </Text>
+        <Stack gap={2}>
+          {section.routes.map((route) => (
+            <NavLink
+              key={route.id}
+              component={LocalNavLink}
+              to={route.path}
+              label={t(`pages.${route.id}.title`)}
+              className={classes.navLink}
+            />
+          ))}
+        </Stack>
+      </Box>
+    ));
   return (
     <SiteShell>
       <Container size="lg" py="xl">
@@ -33,12 +45,12 @@ export default function ProfileLayout() {
               <Text fw={700} size="sm" c="dimmed" tt="uppercase" mb="xs">
                 {t('nav.customerArea')}
               </Text>
-              <Stack gap={2}>{links}</Stack>
+              {links('nav-wide')}
             </Box>
             <Box component="details" hiddenFrom="md" className={classes.details}>
               <summary>{t('nav.customerArea')}</summary>
               <Box component="nav" aria-label={t('nav.customerArea')} mt="xs">
-                <Stack gap={2}>{links}</Stack>
+                {links('nav-narrow')}
               </Box>
             </Box>
           </Grid.Col>
