@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  addCalendarDays,
-  isBusinessDay,
-  isoDate,
-  localDateOf,
-} from './business-days.ts';
+import { addCalendarDays, isBusinessDay, isoDate, localDateOf } from './business-days.ts';
 import type { CalendarDate } from './business-days.ts';
 import { zonedTimeToUtc } from './operating-hours.ts';
 
