@@ -6,7 +6,7 @@ import {
   normalize,
 } from '@permuta/contracts';
 import type { Decimal, DecriptoOperationType } from '@permuta/contracts';
-import { csvRow } from '../../lib/csv.ts';
+import { csvCell } from '../../lib/csv.ts';
 import type { OperationLine } from './decripto.repository.ts';
 
 /**
@@ -172,6 +172,17 @@ export function buildData(
  * Nothing in it depends on when or by whom it was generated: the same month and the same data
  * give the same bytes, so the SHA-256 identifies the content.
  */
+/** A number written as it is (a negative amount keeps its sign: no formula guard on numbers). */
+interface Num {
+  num: string;
+}
+const num = (value: string): Num => ({ num: value });
+
+/** One CSV line: text cells escaped and guarded against formulas (lib/csv), numbers as they are. */
+function csvRow(cells: readonly (string | Num)[]): string {
+  return `${cells.map((cell) => (typeof cell === 'string' ? csvCell(cell) : cell.num)).join(',')}\r\n`;
+}
+
 export const permutaDecriptoV1: DecriptoWriter = {
   layout: DECRIPTO_LAYOUT,
   extension: 'csv',
@@ -193,7 +204,7 @@ export const permutaDecriptoV1: DecriptoWriter = {
       lines.push(
         csvRow([
           'O',
-          String(op.sequence),
+          num(String(op.sequence)),
           op.completedAt.toISOString(),
           op.type,
           op.reference,
@@ -202,25 +213,25 @@ export const permutaDecriptoV1: DecriptoWriter = {
           op.holder.name,
           op.holder.anonymized ? 'S' : 'N',
           op.delivered.asset,
-          op.delivered.quantity,
+          num(op.delivered.quantity),
           op.received.asset,
-          op.received.quantity,
-          op.valueBrl,
-          op.feesBrl,
+          num(op.received.quantity),
+          num(op.valueBrl),
+          num(op.feesBrl),
         ]),
       );
     }
     for (const asset of data.totals.assets) {
-      lines.push(csvRow(['A', asset.asset, asset.delivered, asset.received]));
+      lines.push(csvRow(['A', asset.asset, num(asset.delivered), num(asset.received)]));
     }
     lines.push(
       csvRow([
         'T',
-        String(data.totals.operations),
-        String(data.totals.holders),
-        data.totals.valueBrl,
-        data.totals.feesBrl,
-        String(lines.length + 1),
+        num(String(data.totals.operations)),
+        num(String(data.totals.holders)),
+        num(data.totals.valueBrl),
+        num(data.totals.feesBrl),
+        num(String(lines.length + 1)),
       ]),
     );
     return Buffer.from(lines.join(''), 'utf8');
