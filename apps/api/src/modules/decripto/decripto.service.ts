@@ -11,7 +11,7 @@ import {
   normalizeCnpj,
 } from '@permuta/contracts';
 import type { DecriptoMonth, DecriptoMonths, DecriptoReport } from '@permuta/contracts';
-import type { Db, DecriptoReportRow, Tx } from '@permuta/db';
+import type { Db, Tx } from '@permuta/db';
 import { isUniqueViolation } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';

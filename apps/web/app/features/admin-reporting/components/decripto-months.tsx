@@ -117,13 +117,18 @@ function VersionRow({ report, canMarkSent }: { report: DecriptoReport; canMarkSe
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBrl(report.totalFeesBrl, locale)}</Table.Td>
       <Table.Td>
-        <Code style={{ wordBreak: 'break-all' }} data-testid="checksum">
+        <Code fz="xs" style={{ wordBreak: 'break-all' }} data-testid="checksum">
           {report.sha256}
         </Code>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Stack gap={4} align="flex-start">
-          <Badge variant="light" color={STATE_COLOR[report.status]} tt="none">
+          <Badge
+            variant="light"
+            color={STATE_COLOR[report.status]}
+            tt="none"
+            style={{ flexShrink: 0, overflow: 'visible' }}
+          >
             {t(`adminDecripto.states.${report.status}`)}
           </Badge>
           {report.receipt && (
@@ -131,7 +136,7 @@ function VersionRow({ report, canMarkSent }: { report: DecriptoReport; canMarkSe
           )}
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Stack gap="xs" align="flex-start">
           <Button
             variant="light"
@@ -209,7 +214,7 @@ function MonthCard({ month, canMarkSent }: { month: DecriptoMonth; canMarkSent: 
         {month.versions.length === 0 ? (
           <Text size="sm">{t('adminDecripto.noVersions')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={1100}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
