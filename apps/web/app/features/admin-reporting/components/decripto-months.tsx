@@ -116,7 +116,7 @@ function VersionRow({ report, canMarkSent }: { report: DecriptoReport; canMarkSe
         {formatBrl(report.totalValueBrl, locale)}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBrl(report.totalFeesBrl, locale)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ minWidth: 160 }}>
         <Code fz="xs" style={{ wordBreak: 'break-all' }} data-testid="checksum">
           {report.sha256}
         </Code>
@@ -214,7 +214,7 @@ function MonthCard({ month, canMarkSent }: { month: DecriptoMonth; canMarkSent: 
         {month.versions.length === 0 ? (
           <Text size="sm">{t('adminDecripto.noVersions')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={1100}>
+          <Table.ScrollContainer minWidth={900}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
