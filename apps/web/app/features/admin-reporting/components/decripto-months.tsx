@@ -136,7 +136,7 @@ function VersionRow({ report, canMarkSent }: { report: DecriptoReport; canMarkSe
           )}
         </Stack>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 150 }}>
         <Stack gap="xs" align="flex-start">
           <Button
             variant="light"
