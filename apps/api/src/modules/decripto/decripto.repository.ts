@@ -210,6 +210,16 @@ export async function reportsFrom(db: DbOrTx, firstMonth: string): Promise<Repor
   return rows.map((row) => ({ ...row.report, generatedByName: row.generatedByName }));
 }
 
+export async function namedReport(db: DbOrTx, id: string): Promise<ReportWithNames | null> {
+  const generator = alias(users, 'generator');
+  const [row] = await db
+    .select({ report: decriptoReports, generatedByName: generator.username })
+    .from(decriptoReports)
+    .leftJoin(generator, eq(generator.id, decriptoReports.generatedBy))
+    .where(eq(decriptoReports.id, id));
+  return row ? { ...row.report, generatedByName: row.generatedByName } : null;
+}
+
 /** The reminder's once-per-month mark, on the month's newest version; false when already set. */
 export async function markReminded(tx: Tx, id: string, at: Date): Promise<boolean> {
   const rows = await tx

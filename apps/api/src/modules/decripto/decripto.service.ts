@@ -11,7 +11,7 @@ import {
   normalizeCnpj,
 } from '@permuta/contracts';
 import type { DecriptoMonth, DecriptoMonths, DecriptoReport } from '@permuta/contracts';
-import type { Db, Tx } from '@permuta/db';
+import type { Db, DecriptoReportRow, Tx } from '@permuta/db';
 import { isUniqueViolation } from '@permuta/db';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
@@ -93,6 +93,11 @@ export function createDecriptoService(deps: DecriptoDeps) {
   const { db, storage } = deps;
   const writer = deps.writer ?? permutaDecriptoV1;
 
+  /** The row with its generator's username (the list's shape). */
+  async function named(row: DecriptoReportRow): Promise<repo.ReportWithNames> {
+    return (await repo.namedReport(db, row.id)) ?? { ...row, generatedByName: null };
+  }
+
   function assertClosed(month: string): void {
     if (month > lastClosedMonth(deps.now())) {
       throw unprocessable('DECRIPTO_MONTH_NOT_CLOSED', { month });
@@ -172,7 +177,7 @@ export function createDecriptoService(deps: DecriptoDeps) {
         await storage.delete(key);
         return null;
       }
-      return toReport({ ...row, generatedByName: null });
+      return toReport(await named(row));
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
       if (isUniqueViolation(error, 'decripto_reports_month_version_unique')) {
@@ -253,9 +258,7 @@ export function createDecriptoService(deps: DecriptoDeps) {
       });
       return moved;
     });
-    const names = await repo.reportsFrom(db, month);
-    const named = names.find((r) => r.id === row.id);
-    return toReport(named ?? { ...row, generatedByName: null });
+    return toReport(await named(row));
   }
 
   /**

@@ -466,6 +466,7 @@ describe('the archive', () => {
     const second = await generate('2026-08');
     expect(second.version).toBe(first.version + 1);
     expect(second.sha256).toBe(first.sha256);
+    expect(second.generatedByName).toBe(finance.username);
     const file = await download(second);
     expect(file.statusCode, file.body).toBe(200);
     expect(file.headers['x-checksum-sha256']).toBe(second.sha256);
