@@ -66,6 +66,7 @@ import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
+import { createDecriptoService } from './modules/decripto/decripto.service.ts';
 import { createWalletsService } from './modules/wallets/wallets.service.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import type { AppLog, Log } from './lib/log.ts';
@@ -475,6 +476,15 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     treasury: createTreasuryService({ db }),
     // the daily reconciliation report (decision 046): read-only
     reconciliation: createReconciliationService({ db, now }),
+    // the DeCripto monthly report to the Receita Federal (decision 067)
+    decripto: createDecriptoService({
+      db,
+      storage,
+      now,
+      enqueueEmail: infra.enqueueEmail,
+      publicUrl,
+      log: infra.log.child({ component: 'decripto' }),
+    }),
   };
 }
 

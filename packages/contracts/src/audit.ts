@@ -101,6 +101,8 @@ export const AUDIT_ACTIONS = [
   'privacy.anonymized',
   'consent.accepted',
   'legal_document.published',
+  'decripto.generated',
+  'decripto.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

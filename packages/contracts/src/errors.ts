@@ -10,6 +10,7 @@ import { CONTACT_ERROR_MESSAGES } from './messages/contact.ts';
 import { INTEGRATIONS_ERROR_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_ERROR_MESSAGES } from './messages/payments.ts';
 import { RECONCILIATION_ERROR_MESSAGES } from './messages/reconciliation.ts';
+import { DECRIPTO_ERROR_MESSAGES } from './messages/decripto.ts';
 import { DEMO_ERROR_MESSAGES } from './messages/demo.ts';
 import { PRIVACY_ERROR_MESSAGES } from './messages/privacy.ts';
 import { PARTNERS_ERROR_MESSAGES } from './messages/partners.ts';
@@ -283,6 +284,7 @@ export const ERROR_MESSAGES = {
   ...INTEGRATIONS_ERROR_MESSAGES,
   ...PAYMENTS_ERROR_MESSAGES,
   ...RECONCILIATION_ERROR_MESSAGES,
+  ...DECRIPTO_ERROR_MESSAGES,
   ...DEMO_ERROR_MESSAGES,
   ...PRIVACY_ERROR_MESSAGES,
   ...PARTNERS_ERROR_MESSAGES,

@@ -31,6 +31,7 @@ export * from './demo.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
 export * from './reconciliation.ts';
+export * from './decripto.ts';
 export * from './rates.ts';
 export * from './partners.ts';
 export * from './tracking.ts';

@@ -141,6 +141,14 @@ export const APP_ROUTES = [
     prerender: false,
   },
   {
+    id: 'adminDecripto',
+    path: '/admin/decripto',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'finance',
+    prerender: false,
+  },
+  {
     id: 'adminNewAdmin',
     path: '/admin/new-admin',
     layout: 'admin',

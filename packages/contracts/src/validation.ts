@@ -14,6 +14,7 @@ import { AUDIT_FIELD_MESSAGES } from './messages/audit.ts';
 import { INTEGRATIONS_FIELD_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_FIELD_MESSAGES } from './messages/payments.ts';
 import { RECONCILIATION_FIELD_MESSAGES } from './messages/reconciliation.ts';
+import { DECRIPTO_FIELD_MESSAGES } from './messages/decripto.ts';
 import { PARTNERS_FIELD_MESSAGES } from './messages/partners.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
@@ -57,6 +58,7 @@ export const FIELD_MESSAGES = {
   ...AUDIT_FIELD_MESSAGES,
   ...PAYMENTS_FIELD_MESSAGES,
   ...RECONCILIATION_FIELD_MESSAGES,
+  ...DECRIPTO_FIELD_MESSAGES,
   ...PARTNERS_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -52,6 +52,7 @@ const TABLES = [
   'telegram_link_codes',
   'push_subscriptions',
   'notification_deliveries',
+  'decripto_reports',
 ];
 
 describe('the migrations folder', () => {

@@ -42,6 +42,7 @@ export type EmailTemplate =
   | ContactMessageEmail
   | PayoutProblemEmail
   | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null }
+  | { kind: 'decripto-reminder'; month: string; dueDate: string; version: number; link: string }
   | TwoFactorChangedEmail;
 
 /**
@@ -647,6 +648,26 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               `A verificação em dois fatores do administrador ${template.username} foi desativada em ${when} (horário de Brasília), a partir de ${from}.`,
               'Se ninguém da equipe fez isso, troque a senha desse administrador e ative os dois fatores de novo imediatamente.',
             ],
+          };
+    }
+    case 'decripto-reminder': {
+      const due = template.dueDate.split('-').reverse().join('/');
+      return en
+        ? {
+            subject: `DeCripto of ${template.month} not marked as sent - ${brand}`,
+            lines: [
+              `The DeCripto report of ${template.month} (version ${template.version}, a draft) is due to the Receita Federal by ${due}, the last business day, and is not marked as sent.`,
+              'Check it, transmit it and record the receipt number in the back office.',
+            ],
+            action: { label: 'Open the DeCripto reports', url: template.link },
+          }
+        : {
+            subject: `DeCripto de ${template.month} não marcada como enviada - ${brand}`,
+            lines: [
+              `A DeCripto de ${template.month} (versão ${template.version}, rascunho) vence em ${due}, o último dia útil, e não está marcada como enviada à Receita Federal.`,
+              'Confira, transmita e registre o número do recibo no painel administrativo.',
+            ],
+            action: { label: 'Abrir as declarações DeCripto', url: template.link },
           };
     }
     case 'payout-problem': {

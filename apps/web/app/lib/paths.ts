@@ -11,6 +11,7 @@ import { contactInboxPaths } from './paths/contact-inbox.ts';
 import { integrationsPaths } from './paths/integrations.ts';
 import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 import { reconciliationPaths } from './paths/reconciliation.ts';
+import { decriptoPaths } from './paths/decripto.ts';
 import { privacyPaths } from './paths/privacy.ts';
 import { businessPaths } from './paths/business.ts';
 import { trackingPaths } from './paths/tracking.ts';
@@ -37,6 +38,7 @@ export const apiPaths = {
   ...integrationsPaths,
   ...paymentsInboxPaths,
   ...reconciliationPaths,
+  ...decriptoPaths,
   ...privacyPaths,
   ...businessPaths,
   ...trackingPaths,
