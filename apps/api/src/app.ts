@@ -60,6 +60,8 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { contactInboxRoutes } from './modules/contact/contact.inbox.routes.ts';
 import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
+import { complianceRoutes } from './modules/compliance/compliance.routes.ts';
+import { workComplianceJobs } from './modules/compliance/compliance.worker.ts';
 import {
   adminNotificationRoutes,
   customerNotificationRoutes,
@@ -258,6 +260,7 @@ export async function buildApp(
     await workCryptoDepositJobs(app.jobs, services.cryptoDeposits);
     await workPixDepositJobs(app.jobs, services.pixDeposits, app.log);
     await workNotificationJobs(app.jobs, services.notifications, app.log);
+    await workComplianceJobs(app.jobs, services.compliance);
     // Telegram is told where to POST the bot's updates (decision 060); a failure is retried at
     // the next start and leaves everything else working
     if (config.telegram && config.jobsWorkers) {
@@ -321,6 +324,7 @@ export async function buildApp(
   await app.register(contactInboxRoutes, { service: services.contactInbox });
   await app.register(paymentsInboxRoutes, { service: services.paymentsInbox });
   await app.register(reconciliationRoutes, { service: services.reconciliation });
+  await app.register(complianceRoutes, { service: services.compliance });
   await app.register(customerNotificationRoutes, { service: services.notifications });
   await app.register(adminNotificationRoutes, { service: services.notifications });
   await app.register(telegramWebhookRoutes, { service: services.notifications });

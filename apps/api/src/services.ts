@@ -67,6 +67,9 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createTreasuryService } from './modules/treasury/treasury.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createWalletsService } from './modules/wallets/wallets.service.ts';
+import { createComplianceService } from './modules/compliance/compliance.service.ts';
+import { readSettings } from './modules/orders/orders.repository.ts';
+import { OPERATORS_LOCALE } from './modules/orders/order-transition.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import type { AppLog, Log } from './lib/log.ts';
 
@@ -290,12 +293,26 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     notifications,
   });
 
+  // the anti-money-laundering rules, run in the transactions of their facts (decision 066)
+  const compliance = createComplianceService({
+    db,
+    now,
+    publicUrl,
+    // admins have no e-mail of their own: the reminder goes to the back office's support address
+    queueReminder: async (tx, reminder) => {
+      const support = (await readSettings(tx)).supportEmail?.trim();
+      if (!support) return;
+      await enqueueEmail(tx, support, { kind: 'coaf-reminder', ...reminder }, OPERATORS_LOCALE);
+    },
+  });
+
   // every provider's report of money received goes through this one door (decision 036)
   const incomingPayments = createIncomingPayments({
     db,
     mover,
     now,
     log: infra.log.child({ component: 'incoming-payments' }),
+    decided: (tx, payment, order) => compliance.paymentDecided(tx, payment, order),
   });
   const pixDeposits = createPixDeposits({
     db,
@@ -320,6 +337,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     now,
     logError,
     demo: config.demoProviders,
+    created: (tx, order, settings) => compliance.orderCreated(tx, order, settings),
   });
   // The order pages' live streams, told of changes by the database's notifications (app.ts),
   // or by this process's own while those are not heard (decision 031).
@@ -475,6 +493,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     treasury: createTreasuryService({ db }),
     // the daily reconciliation report (decision 046): read-only
     reconciliation: createReconciliationService({ db, now }),
+    compliance,
   };
 }
 

@@ -52,6 +52,11 @@ const TABLES = [
   'telegram_link_codes',
   'push_subscriptions',
   'notification_deliveries',
+  'compliance_cases',
+  'compliance_alerts',
+  'compliance_notes',
+  'coaf_declarations',
+  'coaf_reminders',
 ];
 
 describe('the migrations folder', () => {

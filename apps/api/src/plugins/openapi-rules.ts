@@ -50,6 +50,10 @@ export const OPENAPI_TAGS = [
   { name: 'audit', description: 'Back office: the audit log' },
   { name: 'payments', description: 'Back office: incoming payments not matched to an order' },
   { name: 'reconciliation', description: 'Back office: stock and money reconciliation' },
+  {
+    name: 'compliance',
+    description: 'Back office: anti-money-laundering cases and the yearly COAF declaration',
+  },
   { name: 'treasury', description: 'Back office: the treasury ledger and adjustments' },
   { name: 'webhooks', description: 'Callbacks of payment providers' },
   { name: 'seo', description: 'Sitemap and crawling rules' },

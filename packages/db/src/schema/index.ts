@@ -20,4 +20,5 @@ export * from './privacy.ts';
 export * from './partners.ts';
 export * from './tracking.ts';
 export * from './notifications.ts';
+export * from './compliance.ts';
 export * from './relations.ts';
