@@ -84,7 +84,10 @@ export interface StructuringHit {
 export function structuringHit(
   orders: readonly ValuedOrder[],
   limits: readonly LimitRef[],
-  t: Pick<ComplianceThresholds, 'complianceStructuringOrders' | 'complianceStructuringMarginPercent'>,
+  t: Pick<
+    ComplianceThresholds,
+    'complianceStructuringOrders' | 'complianceStructuringMarginPercent'
+  >,
 ): StructuringHit | null {
   for (const limit of limits) {
     const top = dec(limit.limitBrl);

@@ -85,7 +85,10 @@ export const complianceAlerts = pgTable(
     rule: text('rule').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** the orders of the facts (no foreign key: orders are never deleted either) */
-    orderIds: uuid('order_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    orderIds: uuid('order_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },

@@ -46,7 +46,12 @@ export async function valueBetween(tx: Tx, userId: string, from: Date, to: Date)
     .select({ value: sql<string>`coalesce(sum(${valueOf}), 0)::text` })
     .from(orders)
     .where(
-      and(eq(orders.userId, userId), gte(orders.createdAt, from), lt(orders.createdAt, to), counted),
+      and(
+        eq(orders.userId, userId),
+        gte(orders.createdAt, from),
+        lt(orders.createdAt, to),
+        counted,
+      ),
     );
   return row?.value ?? '0';
 }
@@ -138,7 +143,11 @@ export async function insertAlert(
 }
 
 export async function lockCase(tx: Tx, id: string): Promise<ComplianceCaseRow | null> {
-  const [row] = await tx.select().from(complianceCases).where(eq(complianceCases.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(complianceCases)
+    .where(eq(complianceCases.id, id))
+    .for('update');
   return row ?? null;
 }
 
@@ -274,10 +283,7 @@ export async function caseAlerts(db: Db | Tx, caseId: string) {
     .orderBy(asc(complianceAlerts.createdAt), asc(complianceAlerts.id));
 }
 
-export async function orderReferences(
-  db: Db | Tx,
-  ids: string[],
-): Promise<Map<string, string>> {
+export async function orderReferences(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: orders.id, reference: orders.reference })

@@ -156,10 +156,9 @@ export function createComplianceService(deps: ComplianceDeps) {
     const customer = await repo.caseCustomer(conn, row.userId);
     const alerts = await repo.caseAlerts(conn, id);
     const notes = await repo.caseNotes(conn, id);
-    const references = await repo.orderReferences(
-      conn,
-      [...new Set(alerts.flatMap((alert) => alert.orderIds))],
-    );
+    const references = await repo.orderReferences(conn, [
+      ...new Set(alerts.flatMap((alert) => alert.orderIds)),
+    ]);
     return {
       id: row.id,
       status: row.status as CaseStatus,
@@ -196,7 +195,10 @@ export function createComplianceService(deps: ComplianceDeps) {
   }
 
   /** The declaration owed now (the previous São Paulo year's), or null. */
-  async function declarationDue(conn: Db | Tx, now: Date): Promise<ComplianceSummary['declarationDue']> {
+  async function declarationDue(
+    conn: Db | Tx,
+    now: Date,
+  ): Promise<ComplianceSummary['declarationDue']> {
     const year = yearOf(now) - 1;
     if (await repo.findDeclaration(conn, year)) return null;
     if (await repo.reportedBetween(conn, `${year}-01-01`, `${year}-12-31`)) return null;
@@ -251,7 +253,12 @@ export function createComplianceService(deps: ComplianceDeps) {
       const historyFrom = new Date(
         recentFrom.getTime() - VOLUME_HISTORY_MONTHS * VOLUME_RECENT_DAYS * DAY_MS,
       );
-      const recentBrl = await repo.valueBetween(tx, order.userId, recentFrom, new Date(at.getTime() + 1));
+      const recentBrl = await repo.valueBetween(
+        tx,
+        order.userId,
+        recentFrom,
+        new Date(at.getTime() + 1),
+      );
       const historyBrl = await repo.valueBetween(tx, order.userId, historyFrom, recentFrom);
       const volume = volumeSpike({ recentBrl, historyBrl }, settings);
       if (volume) {
@@ -318,7 +325,8 @@ export function createComplianceService(deps: ComplianceDeps) {
 
     async list(query: CaseQuery): Promise<ComplianceCasePage> {
       const after = query.cursor ? parseCaseCursor(query.cursor) : null;
-      if (query.cursor && !after) throw badRequest('CURSOR_INVALID', {}, { cursor: 'cursor.invalid' });
+      if (query.cursor && !after)
+        throw badRequest('CURSOR_INVALID', {}, { cursor: 'cursor.invalid' });
       const rows = await repo.listCases(db, {
         status: query.status,
         rule: query.rule,
@@ -359,7 +367,8 @@ export function createComplianceService(deps: ComplianceDeps) {
           body: text,
           createdAt: at,
         });
-        const moved = row.status === 'open' && (await repo.setCaseStatus(tx, id, 'open', 'under_analysis', at));
+        const moved =
+          row.status === 'open' && (await repo.setCaseStatus(tx, id, 'open', 'under_analysis', at));
         await writeAudit(tx, {
           actorType: 'admin',
           actorId: caller.userId,
@@ -375,11 +384,19 @@ export function createComplianceService(deps: ComplianceDeps) {
     },
 
     /** The decision, recorded once: two at once, one wins and the other gets 409. */
-    async decide(caller: ComplianceCaller, id: string, input: DecisionInput): Promise<ComplianceCase> {
+    async decide(
+      caller: ComplianceCaller,
+      id: string,
+      input: DecisionInput,
+    ): Promise<ComplianceCase> {
       const at = deps.now();
       const reportedOn = input.decision === 'reported' ? input.reportedOn : null;
       if (reportedOn && reportedOn > todayOf(at)) {
-        throw unprocessable('COMPLIANCE_DAY_FUTURE', { day: reportedOn }, { reportedOn: 'compliance.day.invalid' });
+        throw unprocessable(
+          'COMPLIANCE_DAY_FUTURE',
+          { day: reportedOn },
+          { reportedOn: 'compliance.day.invalid' },
+        );
       }
       return db.transaction(async (tx) => {
         const closed = await repo.closeCase(tx, id, {
@@ -426,11 +443,18 @@ export function createComplianceService(deps: ComplianceDeps) {
     },
 
     /** The owner's record of the yearly declaration made in Siscoaf: once per year. */
-    async recordDeclaration(caller: ComplianceCaller, input: DeclarationInput): Promise<CoafDeclaration> {
+    async recordDeclaration(
+      caller: ComplianceCaller,
+      input: DeclarationInput,
+    ): Promise<CoafDeclaration> {
       const now = deps.now();
       const today = todayOf(now);
       if (input.sentOn > today) {
-        throw unprocessable('COMPLIANCE_DAY_FUTURE', { day: input.sentOn }, { sentOn: 'compliance.day.invalid' });
+        throw unprocessable(
+          'COMPLIANCE_DAY_FUTURE',
+          { day: input.sentOn },
+          { sentOn: 'compliance.day.invalid' },
+        );
       }
       if (input.year >= yearOf(now) || input.sentOn <= `${input.year}-12-31`) {
         throw unprocessable('COAF_DECLARATION_NOT_OWED', { year: input.year });
