@@ -36,6 +36,7 @@ const MODULES = {
   adminPayments: 'routes/admin/payments.tsx',
   adminTreasury: 'routes/admin/treasury.tsx',
   adminReconciliation: 'routes/admin/reconciliation.tsx',
+  adminCompliance: 'routes/admin/compliance.tsx',
   adminNewAdmin: 'routes/admin/new-admin.tsx',
   adminRateSetting: 'routes/admin/rate-setting.tsx',
   adminManagerAdmins: 'routes/admin/manager-admins.tsx',
