@@ -25,6 +25,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { ComplianceAlert, ComplianceCase } from '@permuta/contracts/compliance';
+import { formatBrl } from '@permuta/contracts/money';
+import type { Locale } from '../../../lib/locale.ts';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { LocalLink } from '../../../components/local-link.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
@@ -36,9 +38,39 @@ import { useAddNote, useComplianceCase, useDecideCase } from '../api/compliance.
 
 export const STATUS_COLORS = { open: 'orange', under_analysis: 'blue', closed: 'gray' } as const;
 
-/** A fact's value as text: numbers and words as they are, lists and objects as JSON. */
-function factText(value: unknown): string {
+/** The facts the rules write (decision 066), named in the page's language. */
+const FACT_KEYS = [
+  'limit',
+  'limitBrl',
+  'floorBrl',
+  'totalBrl',
+  'windowDays',
+  'marginPercent',
+  'orders',
+  'kind',
+  'recentBrl',
+  'averageMonthBrl',
+  'thresholdBrl',
+  'multiple',
+  'count',
+  'wallets',
+  'reference',
+  'provider',
+  'amount',
+  'token',
+  'payerDocument',
+  'payerName',
+  'occurredAt',
+] as const;
+type FactKey = (typeof FACT_KEYS)[number];
+const isFactKey = (key: string): key is FactKey => (FACT_KEYS as readonly string[]).includes(key);
+
+/** A fact's value as text: reais as the page writes them, lists and objects as JSON. */
+function factText(key: string, value: unknown, locale: Locale): string {
   if (value === null || value === undefined) return '—';
+  if (key.endsWith('Brl') && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) {
+    return formatBrl(value, locale);
+  }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return String(value);
   }
@@ -73,16 +105,18 @@ function AlertCard({ alert }: { alert: ComplianceAlert }) {
           ))}
         </Group>
         <Stack component="dl" gap={2} m={0}>
-          {Object.entries(alert.facts).map(([key, value]) => (
-            <Group key={key} gap="xs" wrap="nowrap" align="flex-start">
-              <Text component="dt" size="xs" c="dimmed" miw={140}>
-                {key}
-              </Text>
-              <Text component="dd" size="xs" m={0} style={{ overflowWrap: 'anywhere' }}>
-                {factText(value)}
-              </Text>
-            </Group>
-          ))}
+          {Object.entries(alert.facts)
+            .filter(([key]) => key !== 'orderIds')
+            .map(([key, value]) => (
+              <Group key={key} gap="xs" wrap="nowrap" align="flex-start">
+                <Text component="dt" size="xs" c="dimmed" miw={140}>
+                  {isFactKey(key) ? t(`adminCompliance.facts.${key}`) : key}
+                </Text>
+                <Text component="dd" size="xs" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {factText(key, value, locale)}
+                </Text>
+              </Group>
+            ))}
         </Stack>
       </Stack>
     </Paper>

@@ -143,7 +143,8 @@ describe('the compliance page', () => {
     await within(panel).findByText('Case of Ana Lima');
     const order = within(panel).getByRole('link', { name: 'EX-7K2Q9' });
     expect(order.getAttribute('href')).toBe('/en-US/admin/orders/EX-7K2Q9');
-    expect(within(panel).getByText('28500.00')).toBeTruthy();
+    expect(within(panel).getByText('R$28,500.00')).toBeTruthy();
+    expect(within(panel).getByText('Orders together')).toBeTruthy();
 
     fireEvent.change(within(panel).getByLabelText('New note'), {
       target: { value: 'Asked for the source of funds.' },
