@@ -372,11 +372,7 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
               t('adminSettings.fields.complianceStructuringMarginPercentHelp'),
               50,
             )}
-            {whole(
-              'complianceWindowDays',
-              t('adminSettings.fields.complianceWindowDaysHelp'),
-              90,
-            )}
+            {whole('complianceWindowDays', t('adminSettings.fields.complianceWindowDaysHelp'), 90)}
             {whole(
               'complianceVolumeMultiple',
               t('adminSettings.fields.complianceVolumeMultipleHelp'),
