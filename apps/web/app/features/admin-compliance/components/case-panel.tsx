@@ -63,6 +63,17 @@ const FACT_KEYS = [
   'occurredAt',
 ] as const;
 type FactKey = (typeof FACT_KEYS)[number];
+/** The words some facts hold (the limit broken, the volume rule's kind), named too. */
+const FACT_VALUES = [
+  'order_limit',
+  'two_factor',
+  'level_daily',
+  'above_history',
+  'first_month',
+] as const;
+type FactValue = (typeof FACT_VALUES)[number];
+const isFactValue = (value: unknown): value is FactValue =>
+  typeof value === 'string' && (FACT_VALUES as readonly string[]).includes(value);
 const isFactKey = (key: string): key is FactKey => (FACT_KEYS as readonly string[]).includes(key);
 
 /** A fact's value as text: reais as the page writes them, lists and objects as JSON. */
@@ -113,7 +124,9 @@ function AlertCard({ alert }: { alert: ComplianceAlert }) {
                   {isFactKey(key) ? t(`adminCompliance.facts.${key}`) : key}
                 </Text>
                 <Text component="dd" size="xs" m={0} style={{ overflowWrap: 'anywhere' }}>
-                  {factText(key, value, locale)}
+                  {isFactValue(value)
+                    ? t(`adminCompliance.factValues.${value}`)
+                    : factText(key, value, locale)}
                 </Text>
               </Group>
             ))}

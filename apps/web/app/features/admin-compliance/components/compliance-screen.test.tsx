@@ -145,6 +145,7 @@ describe('the compliance page', () => {
     expect(order.getAttribute('href')).toBe('/en-US/admin/orders/EX-7K2Q9');
     expect(within(panel).getByText('R$28,500.00')).toBeTruthy();
     expect(within(panel).getByText('Orders together')).toBeTruthy();
+    expect(within(panel).getByText('the limit per order')).toBeTruthy();
 
     fireEvent.change(within(panel).getByLabelText('New note'), {
       target: { value: 'Asked for the source of funds.' },
