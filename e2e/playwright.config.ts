@@ -77,6 +77,8 @@ const ISOLATED = [
   'pix-deposits.spec.ts',
   'money-exceptions.spec.ts',
   'privacy.spec.ts',
+  // lowers a compliance threshold for its order
+  'compliance.spec.ts',
 ];
 const isolated = apiServer(port + 4, 'E2E_ISOLATED_DATA_DIR');
 

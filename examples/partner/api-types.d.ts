@@ -2666,6 +2666,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/compliance/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compliance cases
+         * @description Newest first on (created_at, id), keyset-paginated: pass the previous page's `nextCursor` as `cursor`. Filters: `status` (open, under_analysis, closed), `rule` (a case with an alert of that rule), `customer` (part of the name or e-mail, or a whole CPF).
+         */
+        get: operations["listComplianceCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/compliance/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One compliance case
+         * @description The customer, every alert (rule, orders, the facts the rule saw), the notes in order, and the decision once recorded.
+         */
+        get: operations["getComplianceCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/compliance/cases/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an analysis note to a case
+         * @description Append-only; the first note moves an open case to under analysis. 409 COMPLIANCE_CASE_DECIDED on a closed case.
+         */
+        post: operations["addComplianceNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/compliance/cases/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a case with its decision
+         * @description `dismissed` with the reason, or `reported` with the protocol number and the day of the communication made in Siscoaf (nothing is sent from here). Recorded once: 409 COMPLIANCE_CASE_DECIDED afterwards; 422 COMPLIANCE_DAY_FUTURE for a day after today.
+         */
+        post: operations["decideComplianceCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/compliance/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open cases and the yearly declaration
+         * @description The count of cases not closed (the menu's badge), the previous year's declaration of non-occurrence when one is owed (no case reported that year, the platform operated, none recorded yet) with its deadline, and the declarations recorded.
+         */
+        get: operations["getComplianceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/compliance/declarations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the year's declaration of non-occurrence
+         * @description The owner records the comunicação de não ocorrência made in Siscoaf for a past year: the day it was sent and its protocol. Once per year (409 COAF_DECLARATION_RECORDED); 422 COAF_DECLARATION_NOT_OWED for the current year or a year with a case reported; 422 COMPLIANCE_DAY_FUTURE for a day after today.
+         */
+        post: operations["recordCoafDeclaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/notifications": {
         parameters: {
             query?: never;
@@ -3156,6 +3276,13 @@ export interface components {
             payoutSecondApprovalAboveBrl?: string;
             payoutFirstOrdersHeld?: number;
             payoutNewWalletHoldHours?: number;
+            complianceStructuringOrders?: number;
+            complianceStructuringMarginPercent?: number;
+            complianceWindowDays?: number;
+            complianceVolumeMultiple?: number;
+            complianceVolumeMinBrl?: string;
+            complianceFirstMonthBrl?: string;
+            complianceNewWallets?: number;
         };
         EnhancedDeclarationInput: {
             /** @enum {string} */
@@ -3460,6 +3587,15 @@ export interface components {
             payoutSecondApprovalAboveBrl: string;
             payoutFirstOrdersHeld: number;
             payoutNewWalletHoldHours: number;
+            complianceStructuringOrders: number;
+            complianceStructuringMarginPercent: number;
+            complianceWindowDays: number;
+            complianceVolumeMultiple: number;
+            /** @example 1250.50 */
+            complianceVolumeMinBrl: string;
+            /** @example 1250.50 */
+            complianceFirstMonthBrl: string;
+            complianceNewWallets: number;
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string | null;
@@ -4807,6 +4943,98 @@ export interface components {
             }[];
             /** Format: date-time */
             trackingEndsAt: string;
+        };
+        ComplianceCaseItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "under_analysis" | "closed";
+            decision: ("dismissed" | "reported") | null;
+            customer: {
+                id: string;
+                name: string;
+                email: string;
+                cpf: string | null;
+                anonymized: boolean;
+            };
+            rules: ("structuring" | "third_party_payer" | "volume_spike" | "new_wallets")[];
+            alerts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastAlertAt: string;
+        };
+        ComplianceCasePage: {
+            items: components["schemas"]["ComplianceCaseItem"][];
+            nextCursor: string | null;
+        };
+        ComplianceCase: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "under_analysis" | "closed";
+            customer: {
+                id: string;
+                name: string;
+                email: string;
+                cpf: string | null;
+                anonymized: boolean;
+            };
+            alerts: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                rule: "structuring" | "third_party_payer" | "volume_spike" | "new_wallets";
+                orders: {
+                    /** Format: uuid */
+                    id: string;
+                    reference: string;
+                }[];
+                facts: {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            notes: {
+                /** Format: uuid */
+                id: string;
+                author: string;
+                text: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            decision: {
+                /** @enum {string} */
+                kind: "dismissed" | "reported";
+                text: string;
+                protocol: string | null;
+                reportedOn: string | null;
+                by: string;
+                /** Format: date-time */
+                at: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CoafDeclaration: {
+            year: number;
+            /** Format: date */
+            sentOn: string;
+            protocol: string;
+            recordedBy: string;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        ComplianceSummary: {
+            openCases: number;
+            declarationDue: {
+                year: number;
+                /** Format: date */
+                deadline: string;
+                overdue: boolean;
+            } | null;
+            declarations: components["schemas"]["CoafDeclaration"][];
         };
     };
     responses: never;
@@ -17752,6 +17980,456 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listComplianceCases: {
+        parameters: {
+            query?: {
+                status?: "open" | "under_analysis" | "closed";
+                rule?: "structuring" | "third_party_payer" | "volume_spike" | "new_wallets";
+                customer?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCasePage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getComplianceCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCase"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addComplianceNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCase"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideComplianceCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "dismissed";
+                    text: string;
+                } | {
+                    /** @enum {string} */
+                    decision: "reported";
+                    text: string;
+                    protocol: string;
+                    /** Format: date */
+                    reportedOn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCase"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getComplianceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceSummary"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    recordCoafDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    year: number;
+                    /** Format: date */
+                    sentOn: string;
+                    protocol: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoafDeclaration"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -62,6 +62,8 @@ import { paymentsInboxRoutes } from './modules/payments/payments-inbox.routes.ts
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { decriptoRoutes } from './modules/decripto/decripto.routes.ts';
 import { workDecriptoJobs } from './modules/decripto/decripto.worker.ts';
+import { complianceRoutes } from './modules/compliance/compliance.routes.ts';
+import { workComplianceJobs } from './modules/compliance/compliance.worker.ts';
 import {
   adminNotificationRoutes,
   customerNotificationRoutes,
@@ -261,6 +263,7 @@ export async function buildApp(
     await workPixDepositJobs(app.jobs, services.pixDeposits, app.log);
     await workNotificationJobs(app.jobs, services.notifications, app.log);
     await workDecriptoJobs(app.jobs, services.decripto);
+    await workComplianceJobs(app.jobs, services.compliance);
     // Telegram is told where to POST the bot's updates (decision 060); a failure is retried at
     // the next start and leaves everything else working
     if (config.telegram && config.jobsWorkers) {
@@ -325,6 +328,7 @@ export async function buildApp(
   await app.register(paymentsInboxRoutes, { service: services.paymentsInbox });
   await app.register(reconciliationRoutes, { service: services.reconciliation });
   await app.register(decriptoRoutes, { service: services.decripto });
+  await app.register(complianceRoutes, { service: services.compliance });
   await app.register(customerNotificationRoutes, { service: services.notifications });
   await app.register(adminNotificationRoutes, { service: services.notifications });
   await app.register(telegramWebhookRoutes, { service: services.notifications });

@@ -68,6 +68,9 @@ import { createTreasuryService } from './modules/treasury/treasury.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { createDecriptoService } from './modules/decripto/decripto.service.ts';
 import { createWalletsService } from './modules/wallets/wallets.service.ts';
+import { createComplianceService } from './modules/compliance/compliance.service.ts';
+import { readSettings } from './modules/orders/orders.repository.ts';
+import { OPERATORS_LOCALE } from './modules/orders/order-transition.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import type { AppLog, Log } from './lib/log.ts';
 
@@ -291,12 +294,26 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     notifications,
   });
 
+  // the anti-money-laundering rules, run in the transactions of their facts (decision 066)
+  const compliance = createComplianceService({
+    db,
+    now,
+    publicUrl,
+    // admins have no e-mail of their own: the reminder goes to the back office's support address
+    queueReminder: async (tx, reminder) => {
+      const support = (await readSettings(tx)).supportEmail?.trim();
+      if (!support) return;
+      await enqueueEmail(tx, support, { kind: 'coaf-reminder', ...reminder }, OPERATORS_LOCALE);
+    },
+  });
+
   // every provider's report of money received goes through this one door (decision 036)
   const incomingPayments = createIncomingPayments({
     db,
     mover,
     now,
     log: infra.log.child({ component: 'incoming-payments' }),
+    decided: (tx, payment, order) => compliance.paymentDecided(tx, payment, order),
   });
   const pixDeposits = createPixDeposits({
     db,
@@ -321,6 +338,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     now,
     logError,
     demo: config.demoProviders,
+    created: (tx, order, settings) => compliance.orderCreated(tx, order, settings),
   });
   // The order pages' live streams, told of changes by the database's notifications (app.ts),
   // or by this process's own while those are not heard (decision 031).
@@ -485,6 +503,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
       publicUrl,
       log: infra.log.child({ component: 'decripto' }),
     }),
+    compliance,
   };
 }
 

@@ -37,6 +37,7 @@ const MODULES = {
   adminTreasury: 'routes/admin/treasury.tsx',
   adminReconciliation: 'routes/admin/reconciliation.tsx',
   adminDecripto: 'routes/admin/decripto.tsx',
+  adminCompliance: 'routes/admin/compliance.tsx',
   adminNewAdmin: 'routes/admin/new-admin.tsx',
   adminRateSetting: 'routes/admin/rate-setting.tsx',
   adminManagerAdmins: 'routes/admin/manager-admins.tsx',

@@ -16,6 +16,7 @@ import { PRIVACY_ERROR_MESSAGES } from './messages/privacy.ts';
 import { PARTNERS_ERROR_MESSAGES } from './messages/partners.ts';
 import { TRACKING_ERROR_MESSAGES } from './messages/tracking.ts';
 import { TWO_FACTOR_ERROR_MESSAGES } from './messages/two-factor.ts';
+import { COMPLIANCE_ERROR_MESSAGES } from './messages/compliance.ts';
 
 /**
  * Every error the API returns has a stable code and a message in the caller's language.
@@ -291,6 +292,7 @@ export const ERROR_MESSAGES = {
   ...TRACKING_ERROR_MESSAGES,
   ...TWO_FACTOR_ERROR_MESSAGES,
   ...NOTIFICATIONS_ERROR_MESSAGES,
+  ...COMPLIANCE_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -37,3 +37,4 @@ export * from './partners.ts';
 export * from './tracking.ts';
 export * from './tiers.ts';
 export * from './two-factor.ts';
+export * from './compliance.ts';

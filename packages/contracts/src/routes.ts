@@ -149,6 +149,14 @@ export const APP_ROUTES = [
     prerender: false,
   },
   {
+    id: 'adminCompliance',
+    path: '/admin/compliance',
+    layout: 'admin',
+    guard: 'admin',
+    adminRole: 'finance',
+    prerender: false,
+  },
+  {
     id: 'adminNewAdmin',
     path: '/admin/new-admin',
     layout: 'admin',

@@ -73,6 +73,13 @@ const VALID: SettingsInput = {
   payoutSecondApprovalAboveBrl: '50000',
   payoutFirstOrdersHeld: 3,
   payoutNewWalletHoldHours: 24,
+  complianceStructuringOrders: 3,
+  complianceStructuringMarginPercent: 10,
+  complianceWindowDays: 7,
+  complianceVolumeMultiple: 5,
+  complianceVolumeMinBrl: '50000',
+  complianceFirstMonthBrl: '100000',
+  complianceNewWallets: 3,
 };
 
 /** The first issue message per field path of a refused full set. */

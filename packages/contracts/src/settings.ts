@@ -137,6 +137,15 @@ const holdHours = z.coerce
   .min(0, { error: 'settings.holdHours' })
   .max(MAX_SETTING_HOURS, { error: 'settings.holdHours' });
 
+/** A whole number from `min` to `max` (the anti-money-laundering thresholds, decision 066). */
+function intBetween(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'settings.complianceRange' })
+    .int({ error: 'settings.complianceRange' })
+    .min(min, { error: 'settings.complianceRange' })
+    .max(max, { error: 'settings.complianceRange' });
+}
+
 const businessDays = z.coerce
   .number({ error: 'settings.businessDays' })
   .int({ error: 'settings.businessDays' })
@@ -205,6 +214,14 @@ export const SETTINGS_DEFAULTS = {
   payoutSecondApprovalAboveBrl: '50000',
   payoutFirstOrdersHeld: 3,
   payoutNewWalletHoldHours: 24,
+  // the anti-money-laundering rules' thresholds (decision 066)
+  complianceStructuringOrders: 3,
+  complianceStructuringMarginPercent: 10,
+  complianceWindowDays: 7,
+  complianceVolumeMultiple: 5,
+  complianceVolumeMinBrl: '50000',
+  complianceFirstMonthBrl: '100000',
+  complianceNewWallets: 3,
 } as const satisfies Record<string, string | number | boolean | OperatingHours>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -393,6 +410,22 @@ const settingsFields = {
   /** Hours a destination's first payout waits, unless approved (0: none). */
   payoutNewWalletHoldHours: holdHours,
   // --- end of risk limits of automatic payouts ---
+  // --- the anti-money-laundering rules' thresholds (decision 066) ---
+  /** Orders just under a limit within the window that make structuring (2 to 50). */
+  complianceStructuringOrders: intBetween(2, 50),
+  /** How far under a limit, in percent of it, an order is "just under" (1 to 50). */
+  complianceStructuringMarginPercent: intBetween(1, 50),
+  /** The window of structuring and of new wallets, days (1 to 90). */
+  complianceWindowDays: intBetween(1, 90),
+  /** The last 30 days above this many times the average month of the 6 before (2 to 100). */
+  complianceVolumeMultiple: intBetween(2, 100),
+  /** ...and above this value (BRL). */
+  complianceVolumeMinBrl: positiveAmount,
+  /** A customer without history: the first 30 days above this value (BRL). */
+  complianceFirstMonthBrl: positiveAmount,
+  /** New payout wallets used in orders within the window (2 to 50). */
+  complianceNewWallets: intBetween(2, 50),
+  // --- end of the anti-money-laundering rules' thresholds ---
 };
 
 export type SettingsKey = keyof typeof settingsFields;
@@ -630,6 +663,13 @@ export const settingsViewSchema = z
     payoutFirstOrdersHeld: z.number().int(),
     payoutNewWalletHoldHours: z.number().int(),
     // --- end of risk limits of automatic payouts ---
+    complianceStructuringOrders: z.number().int(),
+    complianceStructuringMarginPercent: z.number().int(),
+    complianceWindowDays: z.number().int(),
+    complianceVolumeMultiple: z.number().int(),
+    complianceVolumeMinBrl: amountSchema,
+    complianceFirstMonthBrl: amountSchema,
+    complianceNewWallets: z.number().int(),
     updatedAt: z.iso.datetime(),
     /** username of the admin who saved last; null before any change */
     updatedBy: z.string().nullable(),

@@ -53,6 +53,11 @@ const TABLES = [
   'push_subscriptions',
   'notification_deliveries',
   'decripto_reports',
+  'compliance_cases',
+  'compliance_alerts',
+  'compliance_notes',
+  'coaf_declarations',
+  'coaf_reminders',
 ];
 
 describe('the migrations folder', () => {

@@ -41,6 +41,7 @@ export type EmailTemplate =
     }
   | ContactMessageEmail
   | PayoutProblemEmail
+  | CoafReminderEmail
   | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null }
   | { kind: 'decripto-reminder'; month: string; dueDate: string; version: number; link: string }
   | TwoFactorChangedEmail;
@@ -71,6 +72,19 @@ export interface PayoutProblemEmail {
   error: PayoutError | null;
   attempts: number;
   /** the order in the back office */
+  link: string;
+}
+
+/**
+ * To the support address: a year's declaration of non-occurrence to the COAF is owed (decision
+ * 066), once per year. It names no customer and no case.
+ */
+export interface CoafReminderEmail {
+  kind: 'coaf-reminder';
+  year: number;
+  /** YYYY-MM-DD */
+  deadline: string;
+  /** the back office's compliance page */
   link: string;
 }
 
@@ -700,6 +714,26 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
                 : []),
             ],
             action: { label: 'Abrir o pedido', url: template.link },
+          };
+    }
+    case 'coaf-reminder': {
+      const [y, m, d] = template.deadline.split('-');
+      return en
+        ? {
+            subject: `COAF: declaration of non-occurrence of ${template.year} - ${brand}`,
+            lines: [
+              `No case was reported to the COAF in ${template.year}: the declaration of non-occurrence (comunicação de não ocorrência) must be made in Siscoaf by ${m}/${d}/${y}.`,
+              'Once it is sent, an owner records its day and protocol number on the compliance page.',
+            ],
+            action: { label: 'Open the compliance page', url: template.link },
+          }
+        : {
+            subject: `COAF: comunicação de não ocorrência de ${template.year} - ${brand}`,
+            lines: [
+              `Nenhum caso foi comunicado ao COAF em ${template.year}: a comunicação de não ocorrência deve ser feita no Siscoaf até ${d}/${m}/${y}.`,
+              'Depois de enviada, um proprietário registra a data e o número do protocolo na página de compliance.',
+            ],
+            action: { label: 'Abrir a página de compliance', url: template.link },
           };
     }
     case 'contact-message': {

@@ -54,6 +54,10 @@ export const OPENAPI_TAGS = [
     name: 'decripto',
     description: 'Back office: the DeCripto monthly report to the Receita Federal',
   },
+  {
+    name: 'compliance',
+    description: 'Back office: anti-money-laundering cases and the yearly COAF declaration',
+  },
   { name: 'treasury', description: 'Back office: the treasury ledger and adjustments' },
   { name: 'webhooks', description: 'Callbacks of payment providers' },
   { name: 'seo', description: 'Sitemap and crawling rules' },

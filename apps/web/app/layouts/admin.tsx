@@ -17,6 +17,7 @@ import { Logo } from '../components/logo.tsx';
 import { NotAllowed } from '../components/not-allowed.tsx';
 import { useAdminProfile } from '../features/admin-accounts/api/get-admin-profile.ts';
 import { useOpenPaymentsCount } from '../features/admin-payments/api/payments-inbox.ts';
+import { useComplianceSummary } from '../features/admin-compliance/api/compliance.ts';
 import {
   AdminRoleContext,
   allowedPages,
@@ -50,6 +51,12 @@ export default function AdminLayout() {
     locale,
     profile.isSuccess && routes.some((r) => r.id === 'adminPayments'),
   );
+  // the compliance cases not closed, on the queue's link (finance and owners, decision 066)
+  const compliance = useComplianceSummary(
+    locale,
+    profile.isSuccess && routes.some((r) => r.id === 'adminCompliance'),
+  );
+  const openCases = compliance.data?.openCases ?? 0;
   const page =
     needed === 'operator' ? (
       <Outlet />
@@ -138,6 +145,17 @@ export default function AdminLayout() {
                     data-testid="nav-payments-badge"
                   >
                     {openPayments.data > 99 ? '99+' : openPayments.data}
+                  </Badge>
+                ) : route.id === 'adminCompliance' && openCases ? (
+                  <Badge
+                    size="sm"
+                    color="orange"
+                    variant="filled"
+                    circle={openCases < 10}
+                    aria-label={t('adminCompliance.navBadge', { count: openCases })}
+                    data-testid="nav-compliance-badge"
+                  >
+                    {openCases > 99 ? '99+' : openCases}
                   </Badge>
                 ) : undefined
               }

@@ -8,6 +8,7 @@ import { settingsPaths } from './paths/settings.ts';
 import { publicSitePaths } from './paths/public-site.ts';
 import { auditPaths } from './paths/audit.ts';
 import { contactInboxPaths } from './paths/contact-inbox.ts';
+import { compliancePaths } from './paths/compliance.ts';
 import { integrationsPaths } from './paths/integrations.ts';
 import { paymentsInboxPaths } from './paths/payments-inbox.ts';
 import { reconciliationPaths } from './paths/reconciliation.ts';
@@ -35,6 +36,7 @@ export const apiPaths = {
   ...publicSitePaths,
   ...auditPaths,
   ...contactInboxPaths,
+  ...compliancePaths,
   ...integrationsPaths,
   ...paymentsInboxPaths,
   ...reconciliationPaths,

@@ -57,6 +57,10 @@ export const SETTINGS_FIELD_MESSAGES = {
     'en-US': 'Enter a whole number of orders from 0 to 100.',
     'pt-BR': 'Informe um número inteiro de pedidos de 0 a 100.',
   },
+  'settings.complianceRange': {
+    'en-US': 'Enter a whole number within the range shown beside the field.',
+    'pt-BR': 'Informe um número inteiro dentro do intervalo indicado ao lado do campo.',
+  },
   'settings.holdHours': {
     'en-US': 'Enter a whole number of hours from 0 to 720 (30 days).',
     'pt-BR': 'Informe um número inteiro de horas de 0 a 720 (30 dias).',

@@ -21,4 +21,5 @@ export * from './partners.ts';
 export * from './tracking.ts';
 export * from './notifications.ts';
 export * from './decripto.ts';
+export * from './compliance.ts';
 export * from './relations.ts';

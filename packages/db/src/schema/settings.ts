@@ -134,6 +134,36 @@ export const settings = pgTable(
       .notNull()
       .default(D.payoutNewWalletHoldHours),
     // --- end of risk limits of automatic payouts ---
+    // --- the anti-money-laundering rules' thresholds (decision 066) ---
+    /** Orders just under a limit, within the window, that make structuring. */
+    complianceStructuringOrders: integer('compliance_structuring_orders')
+      .notNull()
+      .default(D.complianceStructuringOrders),
+    /** How far under a limit (percent of it) an order is "just under". */
+    complianceStructuringMarginPercent: integer('compliance_structuring_margin_percent')
+      .notNull()
+      .default(D.complianceStructuringMarginPercent),
+    /** The window of structuring and of new wallets, days. */
+    complianceWindowDays: integer('compliance_window_days')
+      .notNull()
+      .default(D.complianceWindowDays),
+    /** Last 30 days above this many times the average month of the 6 before. */
+    complianceVolumeMultiple: integer('compliance_volume_multiple')
+      .notNull()
+      .default(D.complianceVolumeMultiple),
+    /** ...and at least this much (BRL), so small customers do not flag. */
+    complianceVolumeMinBrl: money('compliance_volume_min_brl')
+      .notNull()
+      .default(D.complianceVolumeMinBrl),
+    /** A customer without history: the first 30 days above this (BRL). */
+    complianceFirstMonthBrl: money('compliance_first_month_brl')
+      .notNull()
+      .default(D.complianceFirstMonthBrl),
+    /** New payout wallets used in orders within the window. */
+    complianceNewWallets: integer('compliance_new_wallets')
+      .notNull()
+      .default(D.complianceNewWallets),
+    // --- end of the anti-money-laundering rules' thresholds ---
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()
@@ -167,6 +197,10 @@ export const settings = pgTable(
     check(
       'settings_customer_limits_positive',
       sql`${t.customerMaxOpenOrders} > 0 AND ${t.customerMaxOrderBrl} > 0 AND ${t.customerMaxDailyBrl} > 0`,
+    ),
+    check(
+      'settings_compliance_thresholds',
+      sql`${t.complianceStructuringOrders} >= 2 AND ${t.complianceStructuringMarginPercent} BETWEEN 1 AND 50 AND ${t.complianceWindowDays} BETWEEN 1 AND 90 AND ${t.complianceVolumeMultiple} >= 2 AND ${t.complianceVolumeMinBrl} > 0 AND ${t.complianceFirstMonthBrl} > 0 AND ${t.complianceNewWallets} >= 2`,
     ),
     check(
       'settings_tier_limits_positive',

@@ -105,6 +105,11 @@ export interface OrdersServiceDeps {
     wanted(): Promise<boolean>;
     queue(tx: Tx, order: Pick<OrderRow, 'id' | 'expiresAt'>): Promise<void>;
   };
+  /**
+   * Run in the creation's transaction once the order's rows are written (the customer's row is
+   * locked): the anti-money-laundering rules (decision 066).
+   */
+  created?: (tx: Tx, order: OrderRow, settings: Settings) => Promise<void>;
 }
 
 type CreateInput = z.output<typeof orderCreateSchema>;
@@ -437,6 +442,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           walletId: wallet.id,
         },
       });
+      await deps.created?.(tx, order, settings);
       const detail = await findOrderDetail(tx, order.id, caller.userId);
       if (!detail) throw new Error('created order not found');
       const customer = detail.customer;

@@ -96,6 +96,15 @@ export interface IncomingPaymentsDeps {
   mover: OrderMover;
   now: () => Date;
   log: Log;
+  /**
+   * Run in the transaction that decided a payment of an order (credited, or to be returned to a
+   * payer who is not the customer): the anti-money-laundering rules (decision 066).
+   */
+  decided?: (
+    tx: Tx,
+    payment: IncomingPaymentRow,
+    order: { id: string; userId: string; reference: string },
+  ) => Promise<void>;
 }
 
 function digitsOf(text: string | null | undefined): string {
@@ -129,7 +138,7 @@ export async function paymentMismatch(
   return null;
 }
 
-export function createIncomingPayments({ db, mover, now, log }: IncomingPaymentsDeps) {
+export function createIncomingPayments({ db, mover, now, log, decided }: IncomingPaymentsDeps) {
   async function audit(
     tx: Tx,
     payment: IncomingPaymentRow,
@@ -252,6 +261,7 @@ export function createIncomingPayments({ db, mover, now, log }: IncomingPayments
             orderId,
           });
           await audit(tx, row, 'payment.refund_decided', { reason: wrong, orderId });
+          await decided?.(tx, row, detail.order);
           touched(orderId);
           return { kind: 'refund', payment: row, reason: wrong };
         }
@@ -291,6 +301,7 @@ export function createIncomingPayments({ db, mover, now, log }: IncomingPayments
           reason: confirmed.refundOnly ? 'amount_outside_limits' : null,
         });
         await audit(tx, row, 'payment.credited', { orderId, refundOnly: confirmed.refundOnly });
+        await decided?.(tx, row, detail.order);
         return { kind: 'credited', payment: row, orderId, refundOnly: confirmed.refundOnly };
       });
     },

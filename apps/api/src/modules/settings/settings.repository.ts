@@ -111,6 +111,14 @@ export function valuesOf(row: Settings): SettingsValues {
     payoutFirstOrdersHeld: row.payoutFirstOrdersHeld,
     payoutNewWalletHoldHours: row.payoutNewWalletHoldHours,
     // --- end of risk limits of automatic payouts ---
+    // --- the anti-money-laundering rules' thresholds (decision 066) ---
+    complianceStructuringOrders: row.complianceStructuringOrders,
+    complianceStructuringMarginPercent: row.complianceStructuringMarginPercent,
+    complianceWindowDays: row.complianceWindowDays,
+    complianceVolumeMultiple: row.complianceVolumeMultiple,
+    complianceVolumeMinBrl: normalize(row.complianceVolumeMinBrl),
+    complianceFirstMonthBrl: normalize(row.complianceFirstMonthBrl),
+    complianceNewWallets: row.complianceNewWallets,
   };
 }
 

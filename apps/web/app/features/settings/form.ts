@@ -72,6 +72,14 @@ export interface SettingsFormValues {
   payoutFirstOrdersHeld: number | string;
   payoutNewWalletHoldHours: number | string;
   // --- end of risk limits of automatic payouts ---
+  // --- the anti-money-laundering rules' thresholds (decision 066) ---
+  complianceStructuringOrders: number | string;
+  complianceStructuringMarginPercent: number | string;
+  complianceWindowDays: number | string;
+  complianceVolumeMultiple: number | string;
+  complianceVolumeMinBrl: string;
+  complianceFirstMonthBrl: string;
+  complianceNewWallets: number | string;
 }
 
 export type FormErrors = Record<string, string>;
@@ -95,6 +103,8 @@ const AMOUNT_KEYS = [
   'autoPayoutMaxOrderBrl',
   'autoPayoutMaxCustomerDayBrl',
   'payoutSecondApprovalAboveBrl',
+  'complianceVolumeMinBrl',
+  'complianceFirstMonthBrl',
 ] as const;
 
 /** A stored amount ("1234.5") as the page writes it, without grouping ("1234,5" in pt-BR). */
@@ -157,6 +167,11 @@ export function formValuesOf(settings: SettingsView, locale: Locale): SettingsFo
     customerMaxOpenOrders: settings.customerMaxOpenOrders,
     payoutFirstOrdersHeld: settings.payoutFirstOrdersHeld,
     payoutNewWalletHoldHours: settings.payoutNewWalletHoldHours,
+    complianceStructuringOrders: settings.complianceStructuringOrders,
+    complianceStructuringMarginPercent: settings.complianceStructuringMarginPercent,
+    complianceWindowDays: settings.complianceWindowDays,
+    complianceVolumeMultiple: settings.complianceVolumeMultiple,
+    complianceNewWallets: settings.complianceNewWallets,
   };
 }
 
@@ -219,6 +234,13 @@ export function settingsInputOf(values: SettingsFormValues, locale: Locale): Set
     customerMaxOpenOrders: wholeNumber(values.customerMaxOpenOrders) as number,
     payoutFirstOrdersHeld: wholeNumberNotBlank(values.payoutFirstOrdersHeld),
     payoutNewWalletHoldHours: wholeNumberNotBlank(values.payoutNewWalletHoldHours),
+    complianceStructuringOrders: wholeNumber(values.complianceStructuringOrders) as number,
+    complianceStructuringMarginPercent: wholeNumber(
+      values.complianceStructuringMarginPercent,
+    ) as number,
+    complianceWindowDays: wholeNumber(values.complianceWindowDays) as number,
+    complianceVolumeMultiple: wholeNumber(values.complianceVolumeMultiple) as number,
+    complianceNewWallets: wholeNumber(values.complianceNewWallets) as number,
   };
 }
 

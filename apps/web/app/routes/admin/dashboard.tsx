@@ -6,6 +6,12 @@ import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = pageMeta('adminDashboard');
 
+const ComplianceReminder = lazy(() =>
+  import('../../features/admin-compliance/components/compliance-reminder.tsx').then((m) => ({
+    default: m.ComplianceReminder,
+  })),
+);
+
 const DashboardScreen = lazy(() =>
   import('../../features/admin-dashboard/components/dashboard-screen.tsx').then((m) => ({
     default: m.DashboardScreen,
@@ -18,6 +24,9 @@ export default function AdminDashboardPage() {
   return (
     <Stack gap="xl">
       <Title order={1}>{t('pages.adminDashboard.title')}</Title>
+      <Suspense fallback={null}>
+        <ComplianceReminder />
+      </Suspense>
       <Suspense fallback={<ScreenLoader />}>
         <DashboardScreen />
       </Suspense>

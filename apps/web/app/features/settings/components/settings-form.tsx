@@ -355,6 +355,52 @@ export function SettingsForm({ stored }: { stored: SettingsView }) {
         </TitledSection>
         {/* --- end of risk limits of automatic payouts --- */}
 
+        {/* --- the anti-money-laundering rules' thresholds (decision 066) --- */}
+        <TitledSection id="settings-compliance" title={t('adminSettings.sections.compliance')}>
+          <Text size="sm" c="dimmed">
+            {t('adminSettings.sections.complianceHelp')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            {whole(
+              'complianceStructuringOrders',
+              t('adminSettings.fields.complianceStructuringOrdersHelp'),
+              50,
+              2,
+            )}
+            {whole(
+              'complianceStructuringMarginPercent',
+              t('adminSettings.fields.complianceStructuringMarginPercentHelp'),
+              50,
+            )}
+            {whole('complianceWindowDays', t('adminSettings.fields.complianceWindowDaysHelp'), 90)}
+            {whole(
+              'complianceVolumeMultiple',
+              t('adminSettings.fields.complianceVolumeMultipleHelp'),
+              100,
+              2,
+            )}
+            <TextInput
+              {...amount(
+                'complianceVolumeMinBrl',
+                t('adminSettings.fields.complianceVolumeMinBrlHelp'),
+              )}
+            />
+            <TextInput
+              {...amount(
+                'complianceFirstMonthBrl',
+                t('adminSettings.fields.complianceFirstMonthBrlHelp'),
+              )}
+            />
+            {whole(
+              'complianceNewWallets',
+              t('adminSettings.fields.complianceNewWalletsHelp'),
+              50,
+              2,
+            )}
+          </SimpleGrid>
+        </TitledSection>
+        {/* --- end of the anti-money-laundering rules' thresholds --- */}
+
         <TitledSection id="settings-timings" title={t('adminSettings.sections.timings')}>
           <Text size="sm" c="dimmed">
             {t('adminSettings.sections.timingsHelp')}
