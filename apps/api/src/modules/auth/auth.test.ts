@@ -30,6 +30,25 @@ const resetCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
 const resetRequested = () => resetRequestedOn(t);
 
+/**
+ * The median times of two requests taken `n` times each, one of each in turn, so that a busy
+ * machine slows both alike (a timing comparison run one after the other fails under load).
+ */
+async function interleavedMedians(
+  n: number,
+  first: () => Promise<number>,
+  second: () => Promise<number>,
+): Promise<[number, number]> {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    a.push(await first());
+    b.push(await second());
+  }
+  const median = (times: number[]) => times.sort((x, y) => x - y)[Math.floor(times.length / 2)]!;
+  return [median(a), median(b)];
+}
+
 describe('registration', () => {
   it('registers an adult and e-mails a validation link in the customer’s language', async () => {
     const body = registrationBody({ locale: 'en-US' });
@@ -94,18 +113,17 @@ describe('registration', () => {
   it('takes about as long for a taken e-mail as for a new one', async () => {
     const owner = registrationBody();
     expect((await post('/api/v1/auth/register', owner)).statusCode).toBe(201);
-    const median = async (body: () => object) => {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const started = performance.now();
-        const res = await post('/api/v1/auth/register', body());
-        times.push(performance.now() - started);
-        expect(res.statusCode).toBe(201);
-      }
-      return times.sort((a, b) => a - b)[2]!;
+    const register = async (body: object) => {
+      const started = performance.now();
+      const res = await post('/api/v1/auth/register', body);
+      expect(res.statusCode).toBe(201);
+      return performance.now() - started;
     };
-    const fresh = await median(() => registrationBody());
-    const taken = await median(() => registrationBody({ email: owner.email }));
+    const [fresh, taken] = await interleavedMedians(
+      5,
+      () => register(registrationBody()),
+      () => register(registrationBody({ email: owner.email })),
+    );
     expect(Math.max(fresh, taken) / Math.min(fresh, taken)).toBeLessThan(2);
   });
 
@@ -336,20 +354,20 @@ describe('password reset', () => {
 
   it('takes about as long for an unknown e-mail as for a known one', async () => {
     const customer = await registerCustomer(t.app);
-    const median = async (email: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < 9; i += 1) {
-        clockAhead += 61_000; // past the minute between two requests
-        const started = performance.now();
-        const res = await post('/api/v1/auth/forgot-password', { email });
-        times.push(performance.now() - started);
-        expect(res.statusCode).toBe(202);
-      }
-      return times.sort((a, b) => a - b)[4]!;
+    const unknownEmail = `ghost-${customer.id}@example.com`;
+    const timed = async (email: string) => {
+      clockAhead += 61_000; // past the minute between two requests
+      const started = performance.now();
+      const res = await post('/api/v1/auth/forgot-password', { email });
+      expect(res.statusCode).toBe(202);
+      return performance.now() - started;
     };
     try {
-      const known = await median(customer.email);
-      const unknown = await median(`ghost-${customer.id}@example.com`);
+      const [known, unknown] = await interleavedMedians(
+        9,
+        () => timed(customer.email),
+        () => timed(unknownEmail),
+      );
       // The code e-mail goes out in the background: neither answer waits for SMTP.
       expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(3);
     } finally {
