@@ -33,6 +33,7 @@ export * from './notifications.ts';
 export * from './reconciliation.ts';
 export * from './rates.ts';
 export * from './partners.ts';
+export * from './webhooks.ts';
 export * from './tracking.ts';
 export * from './tiers.ts';
 export * from './two-factor.ts';

@@ -15,6 +15,7 @@ import { INTEGRATIONS_FIELD_MESSAGES } from './messages/integrations.ts';
 import { PAYMENTS_FIELD_MESSAGES } from './messages/payments.ts';
 import { RECONCILIATION_FIELD_MESSAGES } from './messages/reconciliation.ts';
 import { PARTNERS_FIELD_MESSAGES } from './messages/partners.ts';
+import { WEBHOOKS_FIELD_MESSAGES } from './messages/webhooks.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -58,6 +59,7 @@ export const FIELD_MESSAGES = {
   ...PAYMENTS_FIELD_MESSAGES,
   ...RECONCILIATION_FIELD_MESSAGES,
   ...PARTNERS_FIELD_MESSAGES,
+  ...WEBHOOKS_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

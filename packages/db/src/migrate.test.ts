@@ -52,6 +52,9 @@ const TABLES = [
   'telegram_link_codes',
   'push_subscriptions',
   'notification_deliveries',
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_deliveries',
 ];
 
 describe('the migrations folder', () => {

@@ -20,4 +20,5 @@ export * from './privacy.ts';
 export * from './partners.ts';
 export * from './tracking.ts';
 export * from './notifications.ts';
+export * from './webhooks.ts';
 export * from './relations.ts';
