@@ -34,6 +34,8 @@ import { createPushSender } from './adapters/push/web-push-client.ts';
 import { resolveVapidKeys } from './modules/notifications/vapid-keys.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { quoteKey } from './modules/orders/quote-token.ts';
@@ -122,6 +124,8 @@ export interface OrderMovingDeps {
     NotificationsService,
     'wantsEmail' | 'queueStatusChange' | 'queueAdminAlert'
   >;
+  /** the partners' signed webhooks (decision 065); absent: none */
+  webhooks?: Pick<WebhooksService, 'queueOrderEvent'>;
 }
 
 /**
@@ -159,6 +163,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
     afterMove: [
       hooks.afterMove,
       ...(notifications ? [notifyHook(notifications), confirmAlertHook(notifications)] : []),
+      ...(deps.webhooks ? [webhookHook(deps.webhooks)] : []),
     ],
     ...(notifications ? { wantsStatusEmail: notifications.wantsEmail } : {}),
     settleByHand: hooks.settleByHand,
@@ -189,6 +194,16 @@ function notifyHook(notifications: Pick<NotificationsService, 'queueStatusChange
       status: moved.to,
     });
   };
+}
+
+/** Every status change, the business's `order.status_changed` webhook event (decision 065). */
+function webhookHook(webhooks: Pick<WebhooksService, 'queueOrderEvent'>): MoveHook {
+  return async (tx, moved) =>
+    webhooks.queueOrderEvent(tx, {
+      type: 'order.status_changed',
+      orderId: moved.order.id,
+      userId: moved.order.userId,
+    });
 }
 
 /** A customer's report of the payment: an order for the back office to confirm (decision 060). */
@@ -227,6 +242,17 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     publicUrl,
     now,
     log: infra.log.child({ component: 'notifications' }),
+  });
+  // the partners' signed webhooks of order events (decision 065)
+  const webhooks = createWebhooksService({
+    db,
+    jobs: infra.jobs,
+    box: createSecretBox(purposeKey(resolveAuthSecret(config), 'webhooks')),
+    enqueueEmail,
+    publicUrl,
+    allowLocalUrls: config.env !== 'production',
+    now,
+    log: infra.log.child({ component: 'webhooks' }),
   });
   const storage: FileStorage = storageFromConfig(config);
   const logError = (details: object, message: string) => infra.log.error(details, message);
@@ -288,6 +314,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     committed: [(orderId) => orderChanged.emit(orderId)],
     observers: infra.observePayout ? [createPayoutTiming(infra.observePayout)] : [],
     notifications,
+    webhooks,
   });
 
   // every provider's report of money received goes through this one door (decision 036)
@@ -320,6 +347,12 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     now,
     logError,
     demo: config.demoProviders,
+    created: (tx, order) =>
+      webhooks.queueOrderEvent(tx, {
+        type: 'order.created',
+        orderId: order.id,
+        userId: order.userId,
+      }),
   });
   // The order pages' live streams, told of changes by the database's notifications (app.ts),
   // or by this process's own while those are not heard (decision 031).
@@ -470,6 +503,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orders,
     adminOrders,
     notifications,
+    webhooks,
     orderJobs: { db, mover, logError },
     integrations,
     treasury: createTreasuryService({ db }),

@@ -39,7 +39,7 @@ CREATE TABLE "webhook_events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"type" text NOT NULL,
-	"order_id" text,
+	"order_id" uuid,
 	"payload" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -52,6 +52,7 @@ ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_user_id_users_id_fk"
 ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_deliveries_one_live" ON "webhook_deliveries" USING btree ("event_id","endpoint_id") WHERE "webhook_deliveries"."outcome" IN ('sending', 'delivered') AND NOT "webhook_deliveries"."replay";--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_one_replay" ON "webhook_deliveries" USING btree ("event_id","endpoint_id") WHERE "webhook_deliveries"."outcome" = 'sending' AND "webhook_deliveries"."replay";--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_api_key_idx" ON "webhook_endpoints" USING btree ("api_key_id");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_user_idx" ON "webhook_endpoints" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "webhook_events_user_idx" ON "webhook_events" USING btree ("user_id","created_at");

@@ -14,6 +14,10 @@ export const WEBHOOKS_ERROR_MESSAGES = {
     'en-US': 'An API key can have at most {max} webhook endpoints. Delete one first.',
     'pt-BR': 'Uma chave de API pode ter no máximo {max} endpoints de webhook. Exclua um antes.',
   },
+  WEBHOOK_REPLAY_IN_PROGRESS: {
+    'en-US': 'This delivery is being sent again already.',
+    'pt-BR': 'Esta entrega já está sendo reenviada.',
+  },
   WEBHOOK_URL_REFUSED: {
     'en-US': 'Use an https address with a host name (no IP address, local name or credentials).',
     'pt-BR': 'Use um endereço https com nome de host (sem endereço IP, nome local ou credenciais).',

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, textId, timestamptz } from './columns.ts';
@@ -64,7 +65,7 @@ export const webhookEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** the JSON body sent (webhookEventSchema) */
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
@@ -75,7 +76,7 @@ export const webhookEvents = pgTable(
 /**
  * One attempt to deliver an event to an endpoint. An attempt is claimed (`sending`) before the
  * POST: at most one attempt in flight or delivered per (event, endpoint) outside replays (the
- * partial unique index), so two runs at once deliver once.
+ * partial unique index), so two runs at once deliver once; one replay at a time.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -104,6 +105,9 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_one_live')
       .on(t.eventId, t.endpointId)
       .where(sql`${t.outcome} IN ('sending', 'delivered') AND NOT ${t.replay}`),
+    uniqueIndex('webhook_deliveries_one_replay')
+      .on(t.eventId, t.endpointId)
+      .where(sql`${t.outcome} = 'sending' AND ${t.replay}`),
     check('webhook_deliveries_outcome', sql`${t.outcome} IN ('sending', 'delivered', 'failed')`),
     check('webhook_deliveries_answer_length', sql`octet_length(${t.answer}) <= 2048`),
   ],

@@ -105,6 +105,8 @@ export interface OrdersServiceDeps {
     wanted(): Promise<boolean>;
     queue(tx: Tx, order: Pick<OrderRow, 'id' | 'expiresAt'>): Promise<void>;
   };
+  /** told in the creation's transaction (the partners' `order.created` webhook, decision 065) */
+  created?: (tx: Tx, order: Pick<OrderRow, 'id' | 'userId'>) => Promise<void>;
 }
 
 type CreateInput = z.output<typeof orderCreateSchema>;
@@ -408,6 +410,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       });
       // the PSP's charge is made by a job once the order commits (no PSP call in this request)
       if (pixCharge) await deps.pixCharges?.queue(tx, order);
+      if (deps.created) await deps.created(tx, order);
       await insertEvent(tx, {
         orderId: order.id,
         fromStatus: null,

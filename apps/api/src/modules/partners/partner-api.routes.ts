@@ -21,6 +21,8 @@ import { readCookie } from '../auth/signed-cookie.ts';
 import { idempotencyKeyOf } from '../orders/idempotency.ts';
 import { readMultipart } from '../orders/order-files.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { partnerWebhookRoutes } from '../webhooks/webhooks.routes.ts';
+import type { WebhooksService } from '../webhooks/webhooks.service.ts';
 import type { PartnerContext, PartnersService } from './partners.service.ts';
 
 declare module 'fastify' {
@@ -110,8 +112,10 @@ function partnerOf(request: FastifyRequest): PartnerContext {
 export const partnerApiRoutes: FastifyPluginAsyncZod<{
   partners: PartnersService;
   orders: OrdersService;
+  /** the key's signed webhooks (decision 065) */
+  webhooks: WebhooksService;
   rateLimitPerMinute: number;
-}> = async (app, { partners, orders, rateLimitPerMinute }) => {
+}> = async (app, { partners, orders, webhooks, rateLimitPerMinute }) => {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
@@ -237,4 +241,6 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
       return orders.uploadProof(caller(request), request.params.id, upload.file);
     },
   );
+
+  partnerWebhookRoutes(app, webhooks, { requireScope, config, partnerOf });
 };
