@@ -308,6 +308,7 @@ export async function buildApp(
     partners: services.partners,
     orders: services.orders,
     webhooks: services.webhooks,
+    wallets: services.wallets,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   await app.register(ownerWebhookRoutes, { service: services.webhooks });

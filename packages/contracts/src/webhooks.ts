@@ -102,13 +102,15 @@ export const webhookEndpointCreatedSchema = webhookEndpointSchema.extend({
 export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedSchema>;
 
 /** What an endpoint receives: the body of every POST. */
-export const webhookEventSchema = z.object({
-  id: z.string(),
-  type: z.enum(WEBHOOK_EVENT_TYPES),
-  created: z.string(),
-  /** the order as GET /api/v1/partner/orders lists it, at the time of the event */
-  data: orderListItemSchema,
-});
+export const webhookEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(WEBHOOK_EVENT_TYPES),
+    created: z.string(),
+    /** the order as GET /api/v1/partner/orders lists it, at the time of the event */
+    data: orderListItemSchema,
+  })
+  .meta({ id: 'WebhookEvent' });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const webhookDeliverySchema = z.object({
