@@ -41,7 +41,7 @@ export function useCreateWebhook(locale: Locale, keyId: string) {
         method: 'POST',
         body: input,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keyWebhooksKey(keyId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyWebhooksKey(keyId), exact: true }),
   });
 }
 
@@ -54,7 +54,7 @@ export function useRotateWebhook(locale: Locale, keyId: string) {
         locale,
         method: 'POST',
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keyWebhooksKey(keyId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyWebhooksKey(keyId), exact: true }),
   });
 }
 
@@ -64,7 +64,11 @@ export function useDeleteWebhook(locale: Locale, keyId: string) {
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<void>(apiPaths.myKeyWebhook(keyId, id), { locale, method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keyWebhooksKey(keyId) }),
+    // the list only: the deleted endpoint's log is dropped, never read again (it would be a 404)
+    onSuccess: (_answer, id) => {
+      client.removeQueries({ queryKey: deliveriesKey(keyId, id) });
+      return client.invalidateQueries({ queryKey: keyWebhooksKey(keyId), exact: true });
+    },
   });
 }
 
@@ -93,7 +97,7 @@ export function useReplayDelivery(locale: Locale, keyId: string, id: string) {
       }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: deliveriesKey(keyId, id) });
-      void client.invalidateQueries({ queryKey: keyWebhooksKey(keyId) });
+      void client.invalidateQueries({ queryKey: keyWebhooksKey(keyId), exact: true });
     },
   });
 }

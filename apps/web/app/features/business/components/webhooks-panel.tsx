@@ -243,6 +243,8 @@ function EndpointCard({
   };
   const onDelete = async () => {
     if (!window.confirm(t('webhooks.deleteConfirm', { url: endpoint.url }))) return;
+    // its log closes first: it would be read again after the endpoint is gone
+    if (logOpen) onLog();
     try {
       await remove.mutateAsync(endpoint.id);
       void toast.success(t('webhooks.deletedToast'));
@@ -402,7 +404,7 @@ function DeliveryLog({
                 <Table.Td>
                   <Text
                     size="sm"
-                    c={delivery.outcome === 'failed' ? 'red.8' : undefined}
+                    fw={delivery.outcome === 'failed' ? 700 : undefined}
                     data-testid="webhook-delivery-result"
                   >
                     {resultText(t, delivery)}
