@@ -257,7 +257,7 @@ function KeyList({
             {t('apiKeys.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -291,7 +291,7 @@ function KeyList({
                         {key.revokedAt ? t('apiKeys.revoked') : t('apiKeys.active')}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"

@@ -123,8 +123,14 @@ function SecretShown({ created, onDone }: { created: WebhookEndpointCreated; onD
   return (
     <Alert color="green" variant="light" title={t('webhooks.secretTitle')} role="status">
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('webhooks.secretBody', { url: created.url })}</Text>
-        <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('webhooks.secretBody', { url: created.url })}
+        </Text>
+        <Code
+          block
+          data-testid="webhook-secret"
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: '100%' }}
+        >
           {created.secret}
         </Code>
         <Group gap="sm">
@@ -262,6 +268,7 @@ function EndpointCard({
             color={failing ? 'red' : 'green'}
             variant={failing ? 'filled' : 'light'}
             data-testid="webhook-state"
+            style={{ flexShrink: 0 }}
           >
             {failing ? t('webhooks.state.failing') : t('webhooks.state.active')}
           </Badge>
@@ -373,7 +380,7 @@ function DeliveryLog({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -427,7 +434,7 @@ function DeliveryLog({
                     ? '—'
                     : t('webhooks.durationMs', { ms: delivery.durationMs })}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={4} wrap="nowrap">
                     <Button
                       size="compact-xs"
