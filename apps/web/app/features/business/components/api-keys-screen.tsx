@@ -54,6 +54,9 @@ const SCOPE_TEXTS = {
   'webhooks:manage': 'apiKeys.scope.webhooks_manage',
 } as const satisfies Record<ApiKeyScope, string>;
 
+/** Buttons in table cells keep their words on one line (a cell may not squeeze them). */
+const NO_WRAP = { label: { whiteSpace: 'nowrap' } } as const;
+
 export function ApiKeysScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -296,6 +299,7 @@ function KeyList({
                         <Button
                           size="xs"
                           variant="light"
+                          styles={NO_WRAP}
                           aria-expanded={webhooksOf === key.id}
                           onClick={() => onWebhooks(key.id)}
                           aria-label={`${t('webhooks.open')} ${key.name}`}
@@ -307,6 +311,7 @@ function KeyList({
                             size="xs"
                             color="red"
                             variant="light"
+                            styles={NO_WRAP}
                             loading={revoke.isPending && revoke.variables === key.id}
                             onClick={() => void onRevoke(key)}
                             aria-label={`${t('apiKeys.revoke')} ${key.name}`}

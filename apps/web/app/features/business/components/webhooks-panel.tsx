@@ -52,6 +52,9 @@ import { describeFailure, localizedResolver } from '../form.ts';
  * (a failing endpoint flagged), rotate the secret, delete, and each endpoint's delivery log with
  * the payload, the answer and a button to send an event again.
  */
+/** Buttons in table cells keep their words on one line (a cell may not squeeze them). */
+const NO_WRAP = { label: { whiteSpace: 'nowrap' } } as const;
+
 export function WebhooksPanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -439,6 +442,7 @@ function DeliveryLog({
                     <Button
                       size="compact-xs"
                       variant="subtle"
+                      styles={NO_WRAP}
                       aria-expanded={open === delivery.id}
                       onClick={() => setOpen(open === delivery.id ? null : delivery.id)}
                     >
@@ -448,6 +452,7 @@ function DeliveryLog({
                       <Button
                         size="compact-xs"
                         variant="light"
+                        styles={NO_WRAP}
                         loading={replay.isPending && replay.variables === delivery.id}
                         onClick={() => void onReplay(delivery)}
                       >
