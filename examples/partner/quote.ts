@@ -5,8 +5,8 @@
  *
  *   PERMUTA_URL=http://localhost:3000 node examples/partner/quote.ts PIX USDT 100 TRC20
  *
- * The partner integration (API keys under /api/v1/partner/*, `Authorization: Bearer`, webhooks)
- * will live next to it, in examples/partner/, on the same generated types.
+ * The partner integration (API keys under /api/v1/partner/*, `Authorization: Bearer`, signed
+ * webhooks) is next to it, on the same generated types: examples/partner/integration.ts.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api-types.d.ts';

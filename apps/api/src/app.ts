@@ -70,6 +70,8 @@ import {
   telegramWebhookRoutes,
 } from './modules/notifications/notifications.routes.ts';
 import { workNotificationJobs } from './modules/notifications/notifications.worker.ts';
+import { ownerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { workWebhookJobs } from './modules/webhooks/webhooks.worker.ts';
 import { demoRoutes } from './demo/demo.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { readBusinessFigures } from './modules/operations/figures.repository.ts';
@@ -264,6 +266,7 @@ export async function buildApp(
     await workNotificationJobs(app.jobs, services.notifications, app.log);
     await workDecriptoJobs(app.jobs, services.decripto);
     await workComplianceJobs(app.jobs, services.compliance);
+    await workWebhookJobs(app.jobs, services.webhooks, app.log);
     // Telegram is told where to POST the bot's updates (decision 060); a failure is retried at
     // the next start and leaves everything else working
     if (config.telegram && config.jobsWorkers) {
@@ -310,8 +313,11 @@ export async function buildApp(
   await app.register(partnerApiRoutes, {
     partners: services.partners,
     orders: services.orders,
+    webhooks: services.webhooks,
+    wallets: services.wallets,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
+  await app.register(ownerWebhookRoutes, { service: services.webhooks });
   await app.register(treasuryRoutes, { treasury: services.treasury });
   await app.register(settingsRoutes, { service: services.settings });
   await app.register(integrationsRoutes, { service: services.integrations });

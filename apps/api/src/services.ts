@@ -34,6 +34,8 @@ import { createPushSender } from './adapters/push/web-push-client.ts';
 import { resolveVapidKeys } from './modules/notifications/vapid-keys.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import type { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { createAdminOrdersService } from './modules/orders/orders.admin.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { quoteKey } from './modules/orders/quote-token.ts';
@@ -126,6 +128,8 @@ export interface OrderMovingDeps {
     NotificationsService,
     'wantsEmail' | 'queueStatusChange' | 'queueAdminAlert'
   >;
+  /** the partners' signed webhooks (decision 065); absent: none */
+  webhooks?: Pick<WebhooksService, 'queueOrderEvent'>;
 }
 
 /**
@@ -163,6 +167,7 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
     afterMove: [
       hooks.afterMove,
       ...(notifications ? [notifyHook(notifications), confirmAlertHook(notifications)] : []),
+      ...(deps.webhooks ? [webhookHook(deps.webhooks)] : []),
     ],
     ...(notifications ? { wantsStatusEmail: notifications.wantsEmail } : {}),
     settleByHand: hooks.settleByHand,
@@ -193,6 +198,16 @@ function notifyHook(notifications: Pick<NotificationsService, 'queueStatusChange
       status: moved.to,
     });
   };
+}
+
+/** Every status change, the business's `order.status_changed` webhook event (decision 065). */
+function webhookHook(webhooks: Pick<WebhooksService, 'queueOrderEvent'>): MoveHook {
+  return async (tx, moved) =>
+    webhooks.queueOrderEvent(tx, {
+      type: 'order.status_changed',
+      orderId: moved.order.id,
+      userId: moved.order.userId,
+    });
 }
 
 /** A customer's report of the payment: an order for the back office to confirm (decision 060). */
@@ -231,6 +246,17 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     publicUrl,
     now,
     log: infra.log.child({ component: 'notifications' }),
+  });
+  // the partners' signed webhooks of order events (decision 065)
+  const webhooks = createWebhooksService({
+    db,
+    jobs: infra.jobs,
+    box: createSecretBox(purposeKey(resolveAuthSecret(config), 'webhooks')),
+    enqueueEmail,
+    publicUrl,
+    allowLocalUrls: config.env !== 'production',
+    now,
+    log: infra.log.child({ component: 'webhooks' }),
   });
   const storage: FileStorage = storageFromConfig(config);
   const logError = (details: object, message: string) => infra.log.error(details, message);
@@ -292,6 +318,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     committed: [(orderId) => orderChanged.emit(orderId)],
     observers: infra.observePayout ? [createPayoutTiming(infra.observePayout)] : [],
     notifications,
+    webhooks,
   });
 
   // the anti-money-laundering rules, run in the transactions of their facts (decision 066)
@@ -338,7 +365,14 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     now,
     logError,
     demo: config.demoProviders,
-    created: (tx, order, settings) => compliance.orderCreated(tx, order, settings),
+    created: async (tx, order, settings) => {
+      await compliance.orderCreated(tx, order, settings);
+      await webhooks.queueOrderEvent(tx, {
+        type: 'order.created',
+        orderId: order.id,
+        userId: order.userId,
+      });
+    },
   });
   // The order pages' live streams, told of changes by the database's notifications (app.ts),
   // or by this process's own while those are not heard (decision 031).
@@ -489,6 +523,7 @@ export function buildServices(infra: Infrastructure, config: AppConfig, now: () 
     orders,
     adminOrders,
     notifications,
+    webhooks,
     orderJobs: { db, mover, logError },
     integrations,
     treasury: createTreasuryService({ db }),

@@ -1,4 +1,5 @@
 import { NOTIFICATIONS_ERROR_MESSAGES } from './messages/notifications.ts';
+import { WEBHOOKS_ERROR_MESSAGES } from './messages/webhooks.ts';
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { fiatOf, formatBrl, formatDecimal, formatMoney } from './money.ts';
@@ -293,6 +294,7 @@ export const ERROR_MESSAGES = {
   ...TWO_FACTOR_ERROR_MESSAGES,
   ...NOTIFICATIONS_ERROR_MESSAGES,
   ...COMPLIANCE_ERROR_MESSAGES,
+  ...WEBHOOKS_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

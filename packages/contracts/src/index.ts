@@ -34,6 +34,7 @@ export * from './reconciliation.ts';
 export * from './decripto.ts';
 export * from './rates.ts';
 export * from './partners.ts';
+export * from './webhooks.ts';
 export * from './tracking.ts';
 export * from './tiers.ts';
 export * from './two-factor.ts';

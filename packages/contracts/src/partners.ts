@@ -27,7 +27,7 @@ export const API_KEY_SCOPES = [
   'quotes:read',
   'orders:read',
   'orders:write',
-  /** reserved for the webhooks to come */
+  /** the key's signed webhooks (decision 065) */
   'webhooks:manage',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

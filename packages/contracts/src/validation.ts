@@ -17,6 +17,7 @@ import { RECONCILIATION_FIELD_MESSAGES } from './messages/reconciliation.ts';
 import { DECRIPTO_FIELD_MESSAGES } from './messages/decripto.ts';
 import { PARTNERS_FIELD_MESSAGES } from './messages/partners.ts';
 import { COMPLIANCE_FIELD_MESSAGES } from './messages/compliance.ts';
+import { WEBHOOKS_FIELD_MESSAGES } from './messages/webhooks.ts';
 import { DECIMAL_PATTERN } from './money.ts';
 
 /**
@@ -62,6 +63,7 @@ export const FIELD_MESSAGES = {
   ...DECRIPTO_FIELD_MESSAGES,
   ...PARTNERS_FIELD_MESSAGES,
   ...COMPLIANCE_FIELD_MESSAGES,
+  ...WEBHOOKS_FIELD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

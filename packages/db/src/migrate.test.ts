@@ -58,6 +58,9 @@ const TABLES = [
   'compliance_notes',
   'coaf_declarations',
   'coaf_reminders',
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_deliveries',
 ];
 
 describe('the migrations folder', () => {

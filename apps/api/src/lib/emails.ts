@@ -44,7 +44,23 @@ export type EmailTemplate =
   | CoafReminderEmail
   | { kind: 'admin-two-factor-off'; username: string; at: string; ip: string | null }
   | { kind: 'decripto-reminder'; month: string; dueDate: string; version: number; link: string }
-  | TwoFactorChangedEmail;
+  | TwoFactorChangedEmail
+  | WebhookFailingEmail;
+
+/**
+ * To a business: one of its webhook endpoints failed `failures` times in a row and is flagged
+ * (decision 065). It is still tried; once per flagging.
+ */
+export interface WebhookFailingEmail {
+  kind: 'webhook-failing';
+  name: string;
+  url: string;
+  failures: number;
+  /** the last attempt's answer: an HTTP status or what went wrong */
+  lastError: string;
+  /** the API keys page */
+  link: string;
+}
 
 /**
  * To a customer: their two-factor changed (decision 061): turned on or off, recovery codes
@@ -540,6 +556,26 @@ function content(template: EmailTemplate, locale: Locale, brand: string): Render
               'Todos os seus documentos foram aprovados: sua conta está verificada e você já pode trocar.',
             ],
             action: { label: 'Trocar agora', url: template.link },
+          };
+    case 'webhook-failing':
+      return en
+        ? {
+            subject: `A webhook endpoint is failing - ${brand}`,
+            lines: [
+              `Hello, ${template.name}.`,
+              `The last ${template.failures} deliveries to your webhook endpoint ${template.url} failed (last answer: ${template.lastError}).`,
+              'We keep trying each event for 72 hours, and the endpoint stays on. See the delivery log and send again what failed once the endpoint answers.',
+            ],
+            action: { label: 'See the webhooks', url: template.link },
+          }
+        : {
+            subject: `Um endpoint de webhook está falhando - ${brand}`,
+            lines: [
+              `Olá, ${template.name}.`,
+              `As últimas ${template.failures} entregas para o seu endpoint de webhook ${template.url} falharam (última resposta: ${template.lastError}).`,
+              'Continuamos tentando cada evento por 72 horas, e o endpoint continua ativo. Veja o registro de entregas e reenvie o que falhou quando o endpoint voltar a responder.',
+            ],
+            action: { label: 'Ver os webhooks', url: template.link },
           };
     case 'order-created': {
       const pay = money(template.pay, locale);

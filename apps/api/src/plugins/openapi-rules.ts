@@ -65,6 +65,10 @@ export const OPENAPI_TAGS = [
   { name: 'demo', description: 'Development only: simulated provider events' },
   { name: 'business', description: 'Business customers and their API keys' },
   { name: 'partner', description: 'The partner API, called with an API key (Bearer)' },
+  {
+    name: 'partner-webhooks',
+    description: "An API key's signed webhook endpoints, on the API keys page",
+  },
 ];
 
 const SESSION_GUARDS: ReadonlySet<unknown> = new Set([

@@ -41,6 +41,9 @@ const SAME_WORDS = new Set([
   'min',
   'h',
   'd',
+  'ms',
+  'URL',
+  'Webhooks',
 ]);
 
 /** Whether `pt` is `en` left untranslated. */

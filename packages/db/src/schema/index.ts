@@ -22,4 +22,5 @@ export * from './tracking.ts';
 export * from './notifications.ts';
 export * from './decripto.ts';
 export * from './compliance.ts';
+export * from './webhooks.ts';
 export * from './relations.ts';

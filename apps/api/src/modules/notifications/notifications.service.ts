@@ -18,6 +18,7 @@ import { TelegramError } from '../../adapters/telegram/telegram-client.ts';
 import type { TelegramClient } from '../../adapters/telegram/telegram-client.ts';
 import { AppError, notFound, unprocessable } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { outboundUrlAllowed } from '../../lib/outbound-url.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { Log } from '../../lib/log.ts';
 import {
@@ -194,23 +195,6 @@ export function statusMessage(
     status: ORDER_STATUS_NAMES[status][locale].toLowerCase(),
     link: orderPageLink(publicUrl, locale, reference),
   });
-}
-
-/**
- * Whether the server may POST to a browser's push endpoint: https to a host name, never an
- * address or a local name (the server would otherwise call whatever a customer names). The tests'
- * fake on http://127.0.0.1 passes only with `allowLocal`.
- */
-export function pushEndpointAllowed(endpoint: string, allowLocal: boolean): boolean {
-  if (!URL.canParse(endpoint)) return false;
-  const url = new URL(endpoint);
-  if (allowLocal && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return false;
-  if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain)$/.test(host))
-    return false;
-  return true;
 }
 
 export function createNotificationsService(deps: NotificationsDeps) {
@@ -411,7 +395,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       subscription: PushSubscriptionInput,
     ): Promise<NotificationSettings> {
       if (!deps.push) throw new AppError('PUSH_NOT_CONFIGURED', 409);
-      if (!pushEndpointAllowed(subscription.endpoint, deps.allowLocalPush ?? false)) {
+      if (!outboundUrlAllowed(subscription.endpoint, deps.allowLocalPush ?? false)) {
         throw unprocessable('PUSH_ENDPOINT_REFUSED', {}, { endpoint: 'field.invalid' });
       }
       return db.transaction(async (tx) => {

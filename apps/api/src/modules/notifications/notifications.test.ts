@@ -18,7 +18,8 @@ import { startFakeTelegram } from '../../fakes/fake-telegram.ts';
 import type { FakeTelegram } from '../../fakes/fake-telegram.ts';
 import { deliverEmails, liftCustomerLimits, placeOrder, trader } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
-import { ORDER_NOTIFY_QUEUE, pushEndpointAllowed } from './notifications.service.ts';
+import { outboundUrlAllowed as pushEndpointAllowed } from '../../lib/outbound-url.ts';
+import { ORDER_NOTIFY_QUEUE } from './notifications.service.ts';
 
 let t: TestApp;
 let fake: FakeTelegram;

@@ -609,6 +609,18 @@ const listColumns = {
   createdAt: orders.createdAt,
 };
 
+/** One order as the lists show it (the partner webhooks' payload, decision 065). */
+export async function findOrderListRow(db: Db | Tx, orderId: string): Promise<OrderListRow | null> {
+  const [row] = await db
+    .select(listColumns)
+    .from(orders)
+    .innerJoin(sendToken, eq(sendToken.id, orders.sendTokenId))
+    .innerJoin(receiveToken, eq(receiveToken.id, orders.receiveTokenId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A customer's orders, newest first, one page, and how many there are in all. */
 export async function listCustomerOrders(
   db: Db | Tx,

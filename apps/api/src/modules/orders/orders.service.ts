@@ -107,7 +107,8 @@ export interface OrdersServiceDeps {
   };
   /**
    * Run in the creation's transaction once the order's rows are written (the customer's row is
-   * locked): the anti-money-laundering rules (decision 066).
+   * locked): the anti-money-laundering rules (decision 066) and the partners' `order.created`
+   * webhook (decision 065).
    */
   created?: (tx: Tx, order: OrderRow, settings: Settings) => Promise<void>;
 }

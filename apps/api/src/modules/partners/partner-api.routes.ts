@@ -11,6 +11,7 @@ import {
   orderQuoteRequestSchema,
   orderSchema,
   partnerOrderListQuerySchema,
+  walletListSchema,
 } from '@permuta/contracts';
 import type { ApiKeyScope } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,6 +22,9 @@ import { readCookie } from '../auth/signed-cookie.ts';
 import { idempotencyKeyOf } from '../orders/idempotency.ts';
 import { readMultipart } from '../orders/order-files.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { WalletsService } from '../wallets/wallets.service.ts';
+import { partnerWebhookRoutes } from '../webhooks/webhooks.routes.ts';
+import type { WebhooksService } from '../webhooks/webhooks.service.ts';
 import type { PartnerContext, PartnersService } from './partners.service.ts';
 
 declare module 'fastify' {
@@ -110,8 +114,12 @@ function partnerOf(request: FastifyRequest): PartnerContext {
 export const partnerApiRoutes: FastifyPluginAsyncZod<{
   partners: PartnersService;
   orders: OrdersService;
+  /** the key's signed webhooks (decision 065) */
+  webhooks: WebhooksService;
+  /** the business's wallets, read-only (where an order pays out) */
+  wallets: WalletsService;
   rateLimitPerMinute: number;
-}> = async (app, { partners, orders, rateLimitPerMinute }) => {
+}> = async (app, { partners, orders, webhooks, wallets, rateLimitPerMinute }) => {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
@@ -237,4 +245,24 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
       return orders.uploadProof(caller(request), request.params.id, upload.file);
     },
   );
+
+  app.get(
+    '/api/v1/partner/wallets',
+    {
+      config,
+      preParsing: requireScope('orders:write'),
+      schema: {
+        operationId: 'partnerListWallets',
+        tags,
+        security,
+        summary: "The business's wallets",
+        description:
+          'Scope `orders:write`. Where orders pay out: pass a wallet `id` as `walletId` when creating an order. Wallets are added and removed in the web app.',
+        response: { 200: walletListSchema, ...errors },
+      },
+    },
+    async (request) => ({ wallets: await wallets.list(partnerOf(request).userId) }),
+  );
+
+  partnerWebhookRoutes(app, webhooks, { requireScope, config, partnerOf });
 };

@@ -20,6 +20,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/v1/partner/orders': 'partner',
   'GET /api/v1/partner/orders/:id': 'partner',
   'POST /api/v1/partner/orders/:id/proof': 'partner',
+  'GET /api/v1/partner/wallets': 'partner',
 };
 
 /** Owner fixtures of the key routes: another customer gets 404 for this business's key. */

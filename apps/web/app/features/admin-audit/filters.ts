@@ -41,6 +41,7 @@ export const ENTITY_TYPES = [
   'integration',
   'business',
   'api_key',
+  'webhook_endpoint',
 ] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -42,6 +42,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { useCreateApiKey, useMyApiKeys, useMyBusiness, useRevokeApiKey } from '../api/business.ts';
 import { describeFailure, localizedResolver } from '../form.ts';
+import { WebhooksPanel } from './webhooks-panel.tsx';
 
 /** An approved business's API keys: create (the whole key shown once), list, revoke. */
 
@@ -53,6 +54,9 @@ const SCOPE_TEXTS = {
   'webhooks:manage': 'apiKeys.scope.webhooks_manage',
 } as const satisfies Record<ApiKeyScope, string>;
 
+/** Buttons in table cells keep their words on one line (a cell may not squeeze them). */
+const NO_WRAP = { label: { whiteSpace: 'nowrap' } } as const;
+
 export function ApiKeysScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -60,6 +64,8 @@ export function ApiKeysScreen() {
   const approved = business.data?.status === 'approved';
   const keys = useMyApiKeys(locale, approved);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const [webhooksOf, setWebhooksOf] = useState<string | null>(null);
+  const webhooksKey = keys.data?.items.find((key) => key.id === webhooksOf) ?? null;
 
   return (
     <Stack gap="lg">
@@ -89,7 +95,18 @@ export function ApiKeysScreen() {
           ) : (
             <CreateKeyForm max={keys.data.maxRateLimitPerMinute} onCreated={setCreated} />
           )}
-          <KeyList keys={keys.data.items} />
+          <KeyList
+            keys={keys.data.items}
+            webhooksOf={webhooksOf}
+            onWebhooks={(id) => setWebhooksOf(webhooksOf === id ? null : id)}
+          />
+          {webhooksKey && (
+            <WebhooksPanel
+              key={webhooksKey.id}
+              apiKey={webhooksKey}
+              onClose={() => setWebhooksOf(null)}
+            />
+          )}
         </>
       )}
     </Stack>
@@ -209,7 +226,15 @@ function CreateKeyForm({
   );
 }
 
-function KeyList({ keys }: { keys: ApiKeyView[] }) {
+function KeyList({
+  keys,
+  webhooksOf,
+  onWebhooks,
+}: {
+  keys: ApiKeyView[];
+  webhooksOf: string | null;
+  onWebhooks: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const revoke = useRevokeApiKey(locale);
@@ -235,7 +260,7 @@ function KeyList({ keys }: { keys: ApiKeyView[] }) {
             {t('apiKeys.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -246,7 +271,7 @@ function KeyList({ keys }: { keys: ApiKeyView[] }) {
                   <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
                   <Table.Th>{t('apiKeys.state')}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>{t('apiKeys.revoke')}</VisuallyHidden>
+                    <VisuallyHidden>{t('webhooks.keyActions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -269,19 +294,32 @@ function KeyList({ keys }: { keys: ApiKeyView[] }) {
                         {key.revokedAt ? t('apiKeys.revoked') : t('apiKeys.active')}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
-                      {!key.revokedAt && (
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"
-                          color="red"
                           variant="light"
-                          loading={revoke.isPending && revoke.variables === key.id}
-                          onClick={() => void onRevoke(key)}
-                          aria-label={`${t('apiKeys.revoke')} ${key.name}`}
+                          styles={NO_WRAP}
+                          aria-expanded={webhooksOf === key.id}
+                          onClick={() => onWebhooks(key.id)}
+                          aria-label={`${t('webhooks.open')} ${key.name}`}
                         >
-                          {t('apiKeys.revoke')}
+                          {t('webhooks.open')}
                         </Button>
-                      )}
+                        {!key.revokedAt && (
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            styles={NO_WRAP}
+                            loading={revoke.isPending && revoke.variables === key.id}
+                            onClick={() => void onRevoke(key)}
+                            aria-label={`${t('apiKeys.revoke')} ${key.name}`}
+                          >
+                            {t('apiKeys.revoke')}
+                          </Button>
+                        )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
