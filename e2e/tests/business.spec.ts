@@ -83,7 +83,7 @@ for (const locale of LOCALES) {
     const secret = (await secretBox.textContent())!;
     await saveShots(page, `business-key-created-${locale}`);
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await page.getByTestId('api-key-done').click();
+    await page.getByTestId('api-key-secret-done').click();
     await expect(page.getByTestId('api-key-row')).toHaveCount(1);
     expect(await page.content()).not.toContain(secret);
     await page.reload();

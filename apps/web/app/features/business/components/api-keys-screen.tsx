@@ -14,7 +14,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   NumberInput,
   Paper,
@@ -36,6 +35,7 @@ import {
 } from '@permuta/contracts/partners';
 import { LoadFailure, LoadingStatus } from '../../../components/load-states.tsx';
 import { ShellLinkButton } from '../../../components/shell-button.tsx';
+import { SecretShownOnce } from './secret-shown-once.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -116,26 +116,13 @@ export function ApiKeysScreen() {
 function CreatedKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="green" variant="light" title={t('apiKeys.createdTitle')} role="status">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('apiKeys.createdBody')}</Text>
-        <Code block data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
-          {created.secret}
-        </Code>
-        <Group gap="sm">
-          <CopyButton value={created.secret}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy}>
-                {copied ? t('apiKeys.copied') : t('apiKeys.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="xs" onClick={onDone} data-testid="api-key-done">
-            {t('apiKeys.done')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretShownOnce
+      title={t('apiKeys.createdTitle')}
+      body={t('apiKeys.createdBody')}
+      secret={created.secret}
+      testId="api-key-secret"
+      onDone={onDone}
+    />
   );
 }
 

@@ -12,7 +12,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Paper,
   Stack,
@@ -46,6 +45,7 @@ import {
   useWebhookDeliveries,
 } from '../api/webhooks.ts';
 import { describeFailure, localizedResolver } from '../form.ts';
+import { SecretShownOnce } from './secret-shown-once.tsx';
 
 /**
  * One API key's webhook endpoints (decision 065): add (the signing secret shown once), state
@@ -124,32 +124,13 @@ export function WebhooksPanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose
 function SecretShown({ created, onDone }: { created: WebhookEndpointCreated; onDone: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="green" variant="light" title={t('webhooks.secretTitle')} role="status">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('webhooks.secretBody', { url: created.url })}
-        </Text>
-        <Code
-          block
-          data-testid="webhook-secret"
-          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: '100%' }}
-        >
-          {created.secret}
-        </Code>
-        <Group gap="sm">
-          <CopyButton value={created.secret}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy}>
-                {copied ? t('apiKeys.copied') : t('apiKeys.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="xs" onClick={onDone} data-testid="webhook-secret-done">
-            {t('apiKeys.done')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretShownOnce
+      title={t('webhooks.secretTitle')}
+      body={t('webhooks.secretBody', { url: created.url })}
+      secret={created.secret}
+      testId="webhook-secret"
+      onDone={onDone}
+    />
   );
 }
 
