@@ -65,6 +65,18 @@ export function randomCpf(): string {
   return digits.join('');
 }
 
+/** A CNPJ with valid check digits, different on every call. */
+export function randomCnpj(): string {
+  const base = `${String(Date.now() % 1e8).padStart(8, '0')}0001`.split('').map(Number);
+  const digit = (digits: number[]) => {
+    const weights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - digits.length);
+    const rest = digits.reduce((sum, d, i) => sum + d * weights[i]!, 0) % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const first = digit(base);
+  return [...base, first, digit([...base, first])].join('');
+}
+
 export interface TestCustomer {
   username: string;
   name: string;

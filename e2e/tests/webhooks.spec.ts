@@ -11,20 +11,9 @@ import {
   unexpectedErrors,
   url,
 } from './back-office.ts';
+import { randomCnpj } from './accounts-support.ts';
 import { adminApi, pixWalletOf, registerVerifiedCustomer } from './exchange-support.ts';
 import { BOTH_WIDTHS, saveShots, seriousAxeFindings, test, text } from './support.ts';
-
-/** A CNPJ with valid check digits, different on every call. */
-function randomCnpj(): string {
-  const base = `${String(Date.now() % 1e8).padStart(8, '0')}0001`.split('').map(Number);
-  const digit = (digits: number[]) => {
-    const weights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - digits.length);
-    const rest = digits.reduce((sum, d, i) => sum + d * weights[i]!, 0) % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
 
 /** A partner's receiver on 127.0.0.1: records each POST, answers `status` (changeable). */
 async function startReceiver() {
