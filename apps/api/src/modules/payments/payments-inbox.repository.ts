@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { OPEN_PAYMENT_STATUSES } from '@permuta/contracts';
+import { FINAL_STATUSES, OPEN_PAYMENT_STATUSES } from '@permuta/contracts';
 import type { PaymentCursor, PaymentProvider } from '@permuta/contracts';
 import { incomingPayments, orders, users } from '@permuta/db';
 import type { Db, IncomingPaymentRow, Tx } from '@permuta/db';
@@ -19,7 +19,7 @@ function refundStuck(staleBefore: Date): SQL {
 
 /**
  * A refund-only credit (decision 036: credited outside the order's limits, to be returned in
- * full) whose return is stuck: its order waits on the desk, so it waits in the inbox too
+ * full) whose return is stuck while its order waits on the desk: it waits in the inbox too
  * (decision 048, "Mended").
  */
 function creditStuck(staleBefore: Date): SQL {
@@ -27,6 +27,9 @@ function creditStuck(staleBefore: Date): SQL {
     eq(incomingPayments.status, 'credited'),
     eq(incomingPayments.reason, 'amount_outside_limits'),
     refundStuck(staleBefore),
+    // its order still waits (one refunded by hand before the desk recorded such payments
+    // returned is done with)
+    sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${incomingPayments.orderId} AND ${inArray(orders.status, [...FINAL_STATUSES])})`,
   )!;
 }
 
