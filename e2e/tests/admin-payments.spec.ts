@@ -3,7 +3,7 @@ import { formatMoney } from '@permuta/contracts/money';
 import { expect, openPage, signInAdmin, unexpectedErrors, url } from './back-office.ts';
 import { E2E_ADMIN } from './e2e-admin.ts';
 import { adminApi, pendingOrder, registerVerifiedCustomer } from './exchange-support.ts';
-import { BOTH_WIDTHS, saveShots, test, text } from './support.ts';
+import { BOTH_WIDTHS, saveShots, seriousAxeFindings, test, text } from './support.ts';
 import { inboxReference } from '../seed-inbox.ts';
 
 /**
@@ -98,6 +98,26 @@ for (const locale of LOCALES) {
       // loaded: the waiting payments (the other language's may still wait), or none
       await expect(page.getByTestId('payments-empty').or(page.getByRole('table'))).toBeVisible();
       await saveShots(page, `payments-${locale}-fresh`, BOTH_WIDTHS);
+
+      // the refunds stuck at the PSP (decision 048, "Mended"): chosen in-app, then loaded fresh
+      const show = page.getByRole('combobox', { name: text(locale, 'adminPayments.filters.show') });
+      await show.click();
+      await page
+        .getByRole('option', { name: text(locale, 'adminPayments.filters.refunds') })
+        .click();
+      await expect(page).toHaveURL(/[?&]status=refunds/);
+      await expect(page.getByTestId('payments-empty').or(page.getByRole('table'))).toBeVisible();
+      await page.goto(url(locale, '/admin/payments?status=refunds'));
+      await expect(show).toHaveValue(text(locale, 'adminPayments.filters.refunds'));
+      const stuck = page.getByTestId('payments-empty').or(page.getByRole('table'));
+      await expect(stuck).toBeVisible();
+      if (await page.getByTestId('payments-empty').isVisible()) {
+        await expect(page.getByTestId('payments-empty')).toHaveText(
+          text(locale, 'adminPayments.noRefundsStuck'),
+        );
+      }
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await saveShots(page, `payments-${locale}-refunds-stuck`, BOTH_WIDTHS);
 
       expect(unexpectedErrors(errors)).toEqual([]);
       await context.close();

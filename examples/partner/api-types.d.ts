@@ -2708,7 +2708,7 @@ export interface paths {
         };
         /**
          * Incoming payments
-         * @description Open ones (unmatched, refunding) first, then newest first on (occurred_at, id), keyset-paginated: pass the previous page's `nextCursor` as `cursor`. `status=open` (default) or `all`; `provider` filters. `open` counts the payments waiting for an admin.
+         * @description Open ones (unmatched, refunding, and a refund-only credit whose return the PSP refused or left stalled) first, then newest first on (occurred_at, id), keyset-paginated: pass the previous page's `nextCursor` as `cursor`. `status=open` (default), `all`, or `refunds` (only the returns refused or stalled at the provider); `provider` filters. `open` counts the payments waiting for an admin (`refundStuck`: the stuck refund-only credits).
          */
         get: operations["listIncomingPayments"];
         put?: never;
@@ -18751,7 +18751,7 @@ export interface operations {
     listIncomingPayments: {
         parameters: {
             query?: {
-                status?: "open" | "all";
+                status?: "open" | "all" | "refunds";
                 provider?: "pix" | "exchange" | "deriv";
                 cursor?: string;
                 limit?: number;
@@ -18819,6 +18819,7 @@ export interface operations {
                             total: number;
                             unmatched: number;
                             refunding: number;
+                            refundStuck: number;
                         };
                     };
                 };

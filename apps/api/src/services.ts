@@ -45,6 +45,7 @@ import { createIntegrationsService } from './modules/integrations/integrations.s
 import { createSecretBox, purposeKey } from './lib/secret-box.ts';
 import { createCryptoDepositWatcher } from './modules/payments/crypto-deposits.watcher.ts';
 import { createIncomingPayments } from './modules/payments/incoming-payments.service.ts';
+import { deskRefundGuard } from './modules/payments/desk-refund-guard.ts';
 import { createPaymentsInboxService } from './modules/payments/payments-inbox.service.ts';
 import { createPixDeposits, refundIdFor } from './modules/payments/pix-deposits.service.ts';
 import { createPayoutLock } from './modules/payouts/payout-lock.ts';
@@ -165,6 +166,8 @@ export function buildOrderMoving(deps: OrderMovingDeps): {
     enqueueEmail: deps.enqueueEmail,
     publicUrl: deps.publicUrl,
     afterMove: [
+      // the desk's refund of an order whose money the PSP is returning (decision 048)
+      deskRefundGuard,
       hooks.afterMove,
       ...(notifications ? [notifyHook(notifications), confirmAlertHook(notifications)] : []),
       ...(deps.webhooks ? [webhookHook(deps.webhooks)] : []),

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { CONTACT_MESSAGES_PER_HOUR } from '@permuta/contracts';
+import { verifications } from '@permuta/db';
 import { buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
 import { generate } from 'otplib';
 import type { LightMyRequestResponse } from 'fastify';
-import { resetRequested, signInAdmin } from '../test/auth-helpers.ts';
+import { registerCustomer, resetRequested, signInAdmin } from '../test/auth-helpers.ts';
 import { FREE_FAILURES, RESET_CODE_ATTEMPTS } from './modules/auth/auth.service.ts';
 
 /**
@@ -79,6 +81,55 @@ describe('throttles shared by two instances', () => {
     const right = await post(b, '/api/v1/auth/reset-password', body(code));
     expect(right.statusCode).toBe(400);
     expect(right.json().error.code).toBe('RESET_CODE_ATTEMPTS');
+  });
+
+  it('e-mail validation resend: two at once, one on each instance, send one e-mail', async () => {
+    const customer = await registerCustomer(a.app, { verified: false });
+    await a.mail.waitFor(customer.email);
+    const linkToken = (text: string) => /validate-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+    const resend = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/verify-email/resend',
+        headers: { cookie: customer.cookie, 'accept-language': 'en-US' },
+        payload: {},
+      });
+    // the countdown of the registration's link is over: a resend may go
+    await a.app.db.execute(
+      `UPDATE verifications SET created_at = now() - interval '61 seconds' WHERE identifier = 'email-verification:${customer.id}'` as never,
+    );
+    const throttledAnswer = (res: LightMyRequestResponse) => ({
+      status: res.statusCode,
+      code: res.json().error?.code,
+    });
+    const answers = await Promise.all([resend(a), resend(b), resend(a), resend(b)]);
+    const sent = answers.filter((res) => res.statusCode === 202);
+    const refused = answers.filter((res) => res.statusCode !== 202);
+    expect(sent).toHaveLength(1);
+    // the others answer as a resend within the minute does
+    const tooSoon = await resend(b);
+    for (const res of refused) {
+      expect(throttledAnswer(res)).toEqual(throttledAnswer(tooSoon));
+      expect(res.json().error.params.seconds).toBeGreaterThan(50);
+    }
+    // one e-mail more than the registration's, over both instances
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = [...a.mail.to(customer.email), ...b.mail.to(customer.email)];
+    expect(mails).toHaveLength(2);
+    const links = await a.app.db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(eq(verifications.identifier, `email-verification:${customer.id}`));
+    expect(links).toHaveLength(1);
+    // and the link that e-mail carries is the one that works
+    const latest = mails.find((m) => m !== a.mail.to(customer.email)[0]);
+    const token = linkToken(latest?.text ?? '');
+    const verified = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
   });
 
   it('admin two-factor: wrong codes on both instances add up to the lock', async () => {

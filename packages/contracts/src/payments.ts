@@ -36,7 +36,12 @@ export const PAYMENT_REASONS = [
 ] as const;
 export type PaymentReason = (typeof PAYMENT_REASONS)[number];
 
-export const PAYMENT_INBOX_FILTERS = ['open', 'all'] as const;
+/**
+ * `open`: the work waiting (unmatched, refunding, and a refund-only credit whose return is stuck);
+ * `all`: everything, open ones first; `refunds`: only the returns stuck at the provider, refused
+ * or stalled (decision 048, "Mended").
+ */
+export const PAYMENT_INBOX_FILTERS = ['open', 'all', 'refunds'] as const;
 
 /**
  * The least admin role that reads a payer's CPF in full: the customers list's rule (every admin
@@ -82,7 +87,7 @@ export function parsePaymentCursor(cursor: string): PaymentCursor | null {
 }
 
 export const adminPaymentsQuerySchema = z.object({
-  /** `open` (the default: unmatched and refunding, the work waiting) or `all` (open ones first) */
+  /** `open` (the default: the work waiting), `all` (open ones first) or `refunds` (returns stuck) */
   status: z.enum(PAYMENT_INBOX_FILTERS, { error: 'field.invalid' }).default('open'),
   provider: z.enum(PAYMENT_PROVIDERS, { error: 'field.invalid' }).optional(),
   cursor: z
@@ -205,7 +210,16 @@ export const adminPaymentsPageSchema = z.object({
   items: z.array(adminPaymentSchema),
   /** null on the last page */
   nextCursor: z.string().nullable(),
-  /** the payments waiting for an admin, whatever the filter (the navigation's badge) */
-  open: z.object({ total: z.number(), unmatched: z.number(), refunding: z.number() }),
+  /**
+   * the payments waiting for an admin, whatever the filter (the navigation's badge):
+   * `refundStuck` counts the refund-only credits whose return the provider refused or left
+   * stalled (their order waits, refund-only, on the desk)
+   */
+  open: z.object({
+    total: z.number(),
+    unmatched: z.number(),
+    refunding: z.number(),
+    refundStuck: z.number(),
+  }),
 });
 export type AdminPaymentsPage = z.infer<typeof adminPaymentsPageSchema>;

@@ -46,6 +46,12 @@ export const PAYMENTS_ERROR_MESSAGES = {
     'pt-BR':
       'O PSP já recusou devolver este pagamento ({reason}). Devolva-o manualmente e marque como devolvido.',
   },
+  ORDER_REFUND_AT_PROVIDER: {
+    'en-US':
+      'The money of this order is being returned through the PSP (refund {refundId}): refunding it by hand now could return it twice. Wait for the PSP’s answer in the payments inbox, or ask the PSP about it.',
+    'pt-BR':
+      'O dinheiro deste pedido está sendo devolvido pelo PSP (devolução {refundId}): estorná-lo manualmente agora poderia devolvê-lo duas vezes. Aguarde a resposta do PSP na caixa de pagamentos, ou consulte o PSP.',
+  },
   PAYMENT_WRONG_TOKEN: {
     'en-US': 'Order {order} is paid in {orderToken}, and this payment is in {token}.',
     'pt-BR': 'O pedido {order} é pago em {orderToken}, e este pagamento está em {token}.',

@@ -20,6 +20,15 @@ export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | n
   return row ?? null;
 }
 
+/**
+ * The user's row, locked until the transaction ends: what a user does once at a time (e.g. the
+ * e-mail validation resend, decision 050) takes turns on it across instances.
+ */
+export async function lockUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()

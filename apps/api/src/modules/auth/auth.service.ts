@@ -37,6 +37,7 @@ import {
   failedSignIns,
   findUserByEmail,
   findUserById,
+  lockUserById,
   latestEmailVerification,
   lastTotpStep,
   lockChallenge,
@@ -701,19 +702,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!verified) throw new AppError('VERIFICATION_LINK_INVALID', 400);
     },
 
+    /**
+     * A new validation link, at most once every RESEND_SECONDS. The countdown is read and the new
+     * link written under the user's row lock, in one transaction (decision 050): two resends at
+     * once, on one instance or two, send one e-mail; the other answers 429 RESEND_TOO_SOON as a
+     * resend within the minute does.
+     */
     async resendVerification(userId: string): Promise<{ retryAfterSeconds: number }> {
-      const user = await findUserById(db, userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', 401);
-      if (user.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409);
-      const last = await latestEmailVerification(db, userId);
-      if (last) {
-        const wait = Math.ceil(
-          (last.createdAt.getTime() + RESEND_SECONDS * 1000 - now().getTime()) / 1000,
-        );
-        if (wait > 0) throw new AppError('RESEND_TOO_SOON', 429, { seconds: wait });
-      }
-      const token = await db.transaction((tx) => issueEmailToken(tx, userId));
-      await sendVerificationEmail(user, token);
+      const claimed = await db.transaction(async (tx) => {
+        const user = await lockUserById(tx, userId);
+        if (!user) throw new AppError('UNAUTHENTICATED', 401);
+        if (user.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409);
+        const last = await latestEmailVerification(tx, userId);
+        if (last) {
+          const wait = Math.ceil(
+            (last.createdAt.getTime() + RESEND_SECONDS * 1000 - now().getTime()) / 1000,
+          );
+          if (wait > 0) return { wait, user, token: null };
+        }
+        return { wait: 0, user, token: await issueEmailToken(tx, userId) };
+      });
+      if (!claimed.token) throw new AppError('RESEND_TOO_SOON', 429, { seconds: claimed.wait });
+      await sendVerificationEmail(claimed.user, claimed.token);
       return { retryAfterSeconds: RESEND_SECONDS };
     },
 

@@ -37,7 +37,7 @@ export const paymentsInboxRoutes: FastifyPluginAsyncZod<{ service: PaymentsInbox
         tags,
         summary: 'Incoming payments',
         description:
-          "Open ones (unmatched, refunding) first, then newest first on (occurred_at, id), keyset-paginated: pass the previous page's `nextCursor` as `cursor`. `status=open` (default) or `all`; `provider` filters. `open` counts the payments waiting for an admin.",
+          "Open ones (unmatched, refunding, and a refund-only credit whose return the PSP refused or left stalled) first, then newest first on (occurred_at, id), keyset-paginated: pass the previous page's `nextCursor` as `cursor`. `status=open` (default), `all`, or `refunds` (only the returns refused or stalled at the provider); `provider` filters. `open` counts the payments waiting for an admin (`refundStuck`: the stuck refund-only credits).",
         querystring: adminPaymentsQuerySchema,
         response: { 200: adminPaymentsPageSchema, ...errors },
       },

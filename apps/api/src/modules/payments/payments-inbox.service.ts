@@ -105,7 +105,9 @@ function refundOf(p: IncomingPaymentRow, now: Date): AdminPayment['refund'] {
       refusal: null,
     };
   }
-  if (p.status !== 'refunding') return null;
+  // refunding, or a refund-only credit (decision 036) whose return was asked (decision 048)
+  if (p.status !== 'refunding' && p.status !== 'credited') return null;
+  if (refund.state !== 'refused' && refund.state !== 'asked') return null;
   return refund.state === 'refused'
     ? { state: 'refused', refundId: p.refundId, providerId: null, refusal: refund.refusal }
     : {
@@ -211,8 +213,11 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
     return deps.refundAtProvider.available(sample);
   }
 
+  /** a return asked before this is `stalled` (see REFUND_STALE_MS) */
+  const staleBefore = () => new Date(now().getTime() - REFUND_STALE_MS);
+
   async function viewOf(id: string, role: AdminRole): Promise<AdminPayment> {
-    const row = await findInboxPayment(db, id);
+    const row = await findInboxPayment(db, id, staleBefore());
     if (!row) throw notFound('PAYMENT_NOT_FOUND');
     return toView(row, role, await pixRefunds(row.payment), now());
   }
@@ -224,14 +229,15 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
         throw badRequest('CURSOR_INVALID', {}, { cursor: 'cursor.invalid' });
       }
       const rows = await listInboxPayments(db, {
-        openOnly: query.status === 'open',
+        only: query.status === 'all' ? null : query.status,
+        staleBefore: staleBefore(),
         provider: query.provider,
         after: after ?? undefined,
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      const open = await countOpenPayments(db);
+      const open = await countOpenPayments(db, staleBefore());
       const pix = page.find((row) => row.payment.provider === 'pix')?.payment;
       const canRefund = await pixRefunds(pix);
       return {
@@ -240,7 +246,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
           rows.length > query.limit && last
             ? `${last.open ? 1 : 0}_${last.cursorAt}_${last.payment.id}`
             : null,
-        open: { total: open.unmatched + open.refunding, ...open },
+        open: { total: open.unmatched + open.refunding + open.refundStuck, ...open },
       };
     },
 
@@ -323,7 +329,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
       input: RefundAtProviderInput,
     ): Promise<AdminPayment> {
       const provider = deps.refundAtProvider;
-      const found = await findInboxPayment(db, id);
+      const found = await findInboxPayment(db, id, staleBefore());
       if (!found) throw notFound('PAYMENT_NOT_FOUND');
       if (!provider || !(await provider.available(found.payment))) {
         throw new AppError('PAYMENT_REFUND_UNAVAILABLE', 409);
@@ -366,7 +372,7 @@ export function createPaymentsInboxService(deps: PaymentsInboxDeps) {
       id: string,
       input: RefundedInput,
     ): Promise<AdminPayment> {
-      const found = await findInboxPayment(db, id);
+      const found = await findInboxPayment(db, id, staleBefore());
       const atProvider = found ? await pixRefunds(found.payment) : false;
       await db.transaction(async (tx) => {
         const payment = stillWaiting(await lockPayment(tx, id), OPEN_PAYMENT_STATUSES);

@@ -161,6 +161,13 @@ describe('the PSP charge of a PIX order', () => {
       const order = await placeOrder(t.app, customer, PIX_TO_USDT, { paymentMethod: 'pix' });
       await t.app.jobs.drain(PIX_CHARGE_QUEUE);
       await expect.poll(() => heard.filter((id) => id === order.id).length).toBeGreaterThan(0);
+      // the creation's and the charge's notifications may still be on their way: let them land
+      // before counting what the payment announces
+      let settled = -1;
+      while (settled !== heard.length) {
+        settled = heard.length;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
       const before = heard.length;
       // a stranger's payment changes no order row, only the payment's (returned, shown on the page)
       await fake.pay({

@@ -9,10 +9,12 @@ import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { txidForOrder } from '../../adapters/pix/pix-psp.ts';
 import { startFakePixPsp } from '../../fakes/fake-pix-psp.ts';
 import type { FakePixPsp } from '../../fakes/fake-pix-psp.ts';
+import { png } from '../../../test/document-files.ts';
 import {
   PIX_TO_USDT,
   callAs,
   liftCustomerLimits,
+  multipartBody,
   placeOrder,
   updateSettings,
 } from '../orders/test-support.ts';
@@ -385,6 +387,156 @@ describe('one devolução, whoever looks', () => {
       refund: { state: 'stalled', refundId: refundIdFor(pix.endToEndId) },
     });
     expect(await later.attemptRefund(payment.id)).toMatchObject({ kind: 'processing' });
+    expect(devolucoes(pix.endToEndId)).toHaveLength(1);
+  });
+});
+
+/**
+ * A refund-only credit whose devolução is refused or stalled waits for a person: the inbox lists
+ * and counts it, and the desk's refund of its order by hand is refused while the PSP may still
+ * return the money, and is the return once the PSP refused (decision 048, "Mended").
+ */
+describe('a refund-only credit whose devolução is stuck', () => {
+  async function inbox(status: 'open' | 'all' | 'refunds', as: TestAdmin = operator) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/payments?status=${status}&limit=100`,
+      headers: { cookie: as.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      items: { id: string; status: string; refund: unknown; order: unknown }[];
+      open: { total: number; unmatched: number; refunding: number; refundStuck: number };
+    };
+  }
+  const ids = (page: { items: { id: string }[] }) => page.items.map((p) => p.id);
+
+  async function deskRefund(order: { id: string }, headers: Record<string, string> = {}) {
+    const body = multipartBody(
+      { name: 'proof.png', bytes: await png(), type: 'image/png' },
+      { note: 'Returned from the bank app.' },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.id}/refund`,
+      headers: { cookie: operator.cookie, 'accept-language': 'en-US', ...body.headers, ...headers },
+      payload: body.payload,
+    });
+  }
+
+  it('stalled: listed and counted, and the desk cannot refund the order by hand meanwhile', async () => {
+    const { order, pix, payment } = await refundOnlyOrder();
+    const refundId = refundIdFor(pix.endToEndId);
+    // not asked yet: the refund job will ask the PSP, so the desk does not return it by hand
+    const early = await deskRefund(order);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.code).toBe('ORDER_REFUND_AT_PROVIDER');
+    await t.app.jobs.drain(PIX_REFUND_QUEUE, { includeDeferred: true });
+    expect(devolucoes(pix.endToEndId)).toMatchObject([
+      { id: refundId, status: 'EM_PROCESSAMENTO' },
+    ]);
+    // asked recently: waiting for the PSP is not yet work for a person
+    expect(ids(await inbox('open'))).not.toContain(payment.id);
+    const before = (await inbox('open')).open;
+
+    await t.app.db
+      .update(incomingPayments)
+      .set({ updatedAt: new Date(Date.now() - PIX_REFUND_STALE_MS - 60_000) })
+      .where(eq(incomingPayments.id, payment.id));
+    const open = await inbox('open');
+    expect(open.items.find((p) => p.id === payment.id)).toMatchObject({
+      status: 'credited',
+      order: { id: order.id, status: 'admin_confirmed' },
+      refund: { state: 'stalled', refundId, refusal: null },
+      refundAtProvider: false,
+    });
+    expect(open.open).toEqual({
+      ...before,
+      refundStuck: before.refundStuck + 1,
+      total: before.total + 1,
+    });
+    expect(ids(await inbox('refunds'))).toContain(payment.id);
+
+    // the desk refunding the order by hand now could return the money twice: refused, at once too
+    const both = await Promise.all([deskRefund(order), deskRefund(order)]);
+    for (const res of both) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'ORDER_REFUND_AT_PROVIDER',
+        params: { refundId },
+      });
+      expect(res.json().error.message).toContain(refundId);
+    }
+    await expectOrderNotRefunded(order);
+
+    // the PSP returns it: the order is refunded once, by the system, and leaves the inbox
+    await fake.settleRefund(pix.endToEndId, refundId, 'DEVOLVIDO');
+    await deposits().attemptRefund(payment.id);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'refunded' });
+    expect((await page(order)).events.filter((e) => e.to === 'refunded')).toHaveLength(1);
+    expect(ids(await inbox('open'))).not.toContain(payment.id);
+    expect(ids(await inbox('refunds'))).not.toContain(payment.id);
+    expect((await inbox('open')).open).toEqual(before);
+    expect(devolucoes(pix.endToEndId)).toHaveLength(1);
+  });
+
+  it('refused: listed with the PSP words; the desk refund is the one return, once', async () => {
+    const { order, pix, payment } = await refundOnlyOrder();
+    await t.app.jobs.drain(PIX_REFUND_QUEUE, { includeDeferred: true });
+    await fake.settleRefund(pix.endToEndId, refundIdFor(pix.endToEndId), 'NAO_REALIZADO');
+    expect(await deposits().refund(payment.id)).toMatchObject({ kind: 'refused' });
+
+    const open = await inbox('open');
+    expect(open.items.find((p) => p.id === payment.id)).toMatchObject({
+      status: 'credited',
+      refund: { state: 'refused', refusal: 'Devolução não realizada (fake)' },
+    });
+    expect(open.open.refundStuck).toBeGreaterThanOrEqual(1);
+    expect(ids(await inbox('refunds'))).toContain(payment.id);
+    // another role reads the same inbox (finance and owner work it too); customers never
+    expect(ids(await inbox('refunds', owner))).toContain(payment.id);
+    const asCustomer = await callAs(
+      t.app,
+      customer,
+      'GET',
+      '/api/v1/admin/payments?status=refunds',
+    );
+    expect(asCustomer.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/payments?status=refunds' }))
+        .statusCode,
+    ).toBe(401);
+    const absurd = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/payments?status=refunds%00',
+      headers: { cookie: operator.cookie },
+    });
+    expect(absurd.statusCode).toBe(400);
+
+    // the desk's refund from another origin is refused before anything
+    const foreign = await deskRefund(order, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('CROSS_ORIGIN_REQUEST');
+    await expectOrderNotRefunded(order);
+
+    // two admins refund it by hand at once: one refund, the payment recorded returned once
+    const both = await Promise.all([deskRefund(order), deskRefund(order)]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'refunded' });
+    expect((await page(order)).events.filter((e) => e.to === 'refunded')).toHaveLength(1);
+    expect(await paymentOf(pix.endToEndId)).toMatchObject({
+      status: 'refunded',
+      refundReceipt: null,
+      resolvedBy: operator.id,
+    });
+    const refunded = await audits(payment.id, 'payment.refunded');
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({ actorId: operator.id, after: { by: 'order_refund' } });
+    // off the inbox's work, never asked of the PSP again
+    expect(ids(await inbox('open'))).not.toContain(payment.id);
+    expect(ids(await inbox('refunds'))).not.toContain(payment.id);
+    expect(await deposits().attemptRefund(payment.id)).toMatchObject({ kind: 'not_waiting' });
+    await t.app.jobs.drain(PIX_REFUND_QUEUE, { includeDeferred: true });
     expect(devolucoes(pix.endToEndId)).toHaveLength(1);
   });
 });

@@ -17,7 +17,8 @@ import { apiFetch } from '../../../lib/api.ts';
 import type { Locale } from '../../../lib/locale.ts';
 import { paymentsInboxPaths } from '../../../lib/paths/payments-inbox.ts';
 
-export type PaymentsFilter = 'open' | 'all';
+/** the inbox's filters (PAYMENT_INBOX_FILTERS): the work waiting, everything, the stuck refunds */
+export type PaymentsFilter = 'open' | 'all' | 'refunds';
 
 const LIST_KEY = ['admin', 'payments'] as const;
 

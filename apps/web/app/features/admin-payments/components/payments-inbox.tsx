@@ -122,7 +122,9 @@ export function PaymentsInbox() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const status: PaymentsFilter = params.get('status') === 'all' ? 'all' : 'open';
+  const statusParam = params.get('status');
+  const status: PaymentsFilter =
+    statusParam === 'all' || statusParam === 'refunds' ? statusParam : 'open';
   const providerParam = params.get('provider');
   const provider = isProvider(providerParam) ? providerParam : undefined;
   const pager = useKeysetPager(`${status}/${provider ?? ''}`);
@@ -148,6 +150,7 @@ export function PaymentsInbox() {
           data={[
             { value: 'open', label: t('adminPayments.filters.open') },
             { value: 'all', label: t('adminPayments.filters.all') },
+            { value: 'refunds', label: t('adminPayments.filters.refunds') },
           ]}
           allowDeselect={false}
         />
@@ -177,7 +180,11 @@ export function PaymentsInbox() {
       )}
       {inbox.data && inbox.data.items.length === 0 && (
         <Text data-testid="payments-empty">
-          {status === 'open' ? t('adminPayments.noneWaiting') : t('adminPayments.empty')}
+          {status === 'open'
+            ? t('adminPayments.noneWaiting')
+            : status === 'refunds'
+              ? t('adminPayments.noRefundsStuck')
+              : t('adminPayments.empty')}
         </Text>
       )}
       {inbox.data && inbox.data.items.length > 0 && (
@@ -508,7 +515,19 @@ function RefundState({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
   const refund = payment.refund;
   if (!refund) return null;
-  return (
+  // a refund-only credit (decision 048): its order waits on the desk, and what to do depends on
+  // whether the PSP refused (the desk returns it) or still has it (nobody returns it by hand)
+  const order = payment.status === 'credited' ? payment.order : null;
+  const todo =
+    order && refund.state === 'refused'
+      ? t('adminPayments.refund.orderRefused', { order: order.reference })
+      : order && refund.state === 'stalled'
+        ? t('adminPayments.refund.orderStalled', {
+            order: order.reference,
+            refundId: refund.refundId ?? '',
+          })
+        : null;
+  const state = (
     <Text
       size="xs"
       c={refund.state === 'refused' ? 'red' : refund.state === 'stalled' ? 'orange' : undefined}
@@ -523,6 +542,20 @@ function RefundState({ payment }: { payment: AdminPayment }) {
       {refund.state === 'returned' &&
         t('adminPayments.refund.returned', { receipt: refund.providerId ?? refund.refundId ?? '' })}
     </Text>
+  );
+  if (!todo) return state;
+  return (
+    <>
+      {state}
+      <Text
+        size="xs"
+        maw={280}
+        data-testid="payment-refund-todo"
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {todo}
+      </Text>
+    </>
   );
 }
 
