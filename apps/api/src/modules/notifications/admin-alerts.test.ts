@@ -1,21 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '@permuta/contracts';
 import { users } from '@permuta/db';
-import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
 import { png } from '../../../test/document-files.ts';
-import { startFakePushService } from '../../fakes/fake-push-service.ts';
 import type { FakePushService } from '../../fakes/fake-push-service.ts';
-import { startFakeTelegram } from '../../fakes/fake-telegram.ts';
 import type { FakeTelegram } from '../../fakes/fake-telegram.ts';
 import {
   insertPaidPixToUsdt,
-  liftCustomerLimits,
   multipartBody,
   placeOrder,
   trader,
@@ -24,12 +18,15 @@ import {
 import { RISK_LIMITS_LIFTED } from '../payouts/payout-risk.test-support.ts';
 import { ORDER_NOTIFY_QUEUE } from './notifications.service.ts';
 import type { AdminAlertJob } from './notifications.service.ts';
+import { linkTelegramChat, startNotificationsApp } from './test-support.ts';
+import type { NotificationsTestApp } from './test-support.ts';
 
 /**
  * The admins' new-work alerts (decision 060): one short message per piece of work, admin and
  * channel, to the admins whose role may act on it and who turned a channel on.
  */
 
+let started: NotificationsTestApp;
 let t: TestApp;
 let fake: FakeTelegram;
 let pushService: FakePushService;
@@ -45,14 +42,8 @@ interface LinkedAdmin extends TestAdmin {
 async function linkedAdmin(role: AdminRole, locale: 'pt-BR' | 'en-US' = 'pt-BR') {
   const admin = await signInAdmin(t.app, undefined, role);
   await t.app.db.update(users).set({ locale }).where(eq(users.id, admin.id));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${ADMIN_SETTINGS}/telegram/code`,
-    headers: { cookie: admin.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
   const chatId = chatSeq++;
-  expect(await fake.deliverText(chatId, `/start ${res.json().code}`)).toBe(200);
+  await linkTelegramChat(started, admin, ADMIN_SETTINGS, chatId);
   const view = await t.app.inject({
     method: 'GET',
     url: ADMIN_SETTINGS,
@@ -107,28 +98,12 @@ async function alertJobs(): Promise<AdminAlertJob[]> {
 }
 
 beforeAll(async () => {
-  fake = await startFakeTelegram();
-  pushService = await startFakePushService();
-  // web-push calls push services over https only: this process trusts the fake's certificate
-  tls.setDefaultCACertificates([...tls.getCACertificates('default'), pushService.ca]);
-  t = await buildTestApp({
-    env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_BOT_USERNAME: fake.username,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await liftCustomerLimits(t.app);
-  await t.app.services.notifications.registerWebhook();
-  const port = (t.app.server.address() as AddressInfo).port;
-  fake.moveWebhook(`http://127.0.0.1:${port}/api/v1/webhooks/telegram`);
+  started = await startNotificationsApp();
+  ({ t, telegram: fake, push: pushService } = started);
 }, 180_000);
 
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  await pushService?.close();
+  await started?.close();
 });
 
 describe("admins' new-work alerts", () => {

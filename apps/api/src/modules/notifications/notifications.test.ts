@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,19 +6,19 @@ import {
   notificationSettings,
   telegramLinkCodes,
 } from '@permuta/db';
-import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { signInAdmin } from '../../../test/auth-helpers.ts';
 import type { TestAdmin } from '../../../test/auth-helpers.ts';
-import { startFakePushService } from '../../fakes/fake-push-service.ts';
 import type { FakePushService } from '../../fakes/fake-push-service.ts';
-import { startFakeTelegram } from '../../fakes/fake-telegram.ts';
 import type { FakeTelegram } from '../../fakes/fake-telegram.ts';
-import { deliverEmails, liftCustomerLimits, placeOrder, trader } from '../orders/test-support.ts';
+import { deliverEmails, placeOrder, trader } from '../orders/test-support.ts';
 import type { Trader } from '../orders/test-support.ts';
 import { outboundUrlAllowed as pushEndpointAllowed } from '../../lib/outbound-url.ts';
 import { ORDER_NOTIFY_QUEUE } from './notifications.service.ts';
+import { linkTelegramChat, startNotificationsApp } from './test-support.ts';
+import type { NotificationsTestApp } from './test-support.ts';
 
+let started: NotificationsTestApp;
 let t: TestApp;
 let fake: FakeTelegram;
 let pushService: FakePushService;
@@ -45,10 +43,8 @@ function call(
 
 /** Links a fresh chat to `who` the way a person does: code, then `/start <code>` to the bot. */
 async function link(who: { cookie: string }, base = SETTINGS): Promise<number> {
-  const res = await call(who, 'POST', `${base}/telegram/code`);
-  expect(res.statusCode, res.body).toBe(200);
   const chatId = chatSeq++;
-  expect(await fake.deliverText(chatId, `/start ${res.json().code}`)).toBe(200);
+  await linkTelegramChat(started, who, base, chatId);
   return chatId;
 }
 
@@ -63,32 +59,18 @@ async function cancelOrder(customer: Trader): Promise<string> {
 }
 
 beforeAll(async () => {
-  fake = await startFakeTelegram();
-  pushService = await startFakePushService();
-  // web-push calls push services over https only: this process trusts the fake's certificate
-  tls.setDefaultCACertificates([...tls.getCACertificates('default'), pushService.ca]);
-  t = await buildTestApp({
-    env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_BOT_USERNAME: fake.username,
+  started = await startNotificationsApp({
+    // as at start: our webhook registered with Telegram, with its secret token
+    onWebhookRegistered: ({ t, telegram: fake }) => {
+      expect(fake.webhook?.url).toBe(`${t.config.publicUrl}/api/v1/webhooks/telegram`);
+      expect(fake.webhook?.secretToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     },
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await liftCustomerLimits(t.app);
-  // as at start: our webhook registered with Telegram, with its secret token
-  await t.app.services.notifications.registerWebhook();
-  expect(fake.webhook?.url).toBe(`${t.config.publicUrl}/api/v1/webhooks/telegram`);
-  expect(fake.webhook?.secretToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-  // Telegram calls the app where this test listens (PUBLIC_URL is not served here)
-  const port = (t.app.server.address() as AddressInfo).port;
-  fake.moveWebhook(`http://127.0.0.1:${port}/api/v1/webhooks/telegram`);
+  ({ t, telegram: fake, push: pushService } = started);
 }, 180_000);
 
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  await pushService?.close();
+  await started?.close();
 });
 
 beforeEach(() => {

@@ -16,8 +16,8 @@ import {
 } from '@permuta/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireCustomer, requireVerifiedCustomer, signedIn } from '../auth/guards.ts';
-import { idempotencyKeyOf } from './idempotency.ts';
-import { readMultipart, sendOrderFile } from './order-files.ts';
+import { orderWriteHandlers } from './order-handlers.ts';
+import { sendOrderFile } from './order-files.ts';
 import type { OrderStreams } from './order-streams.ts';
 import type { OrdersService } from './orders.service.ts';
 import { apiErrors, fileAnswer } from '../../lib/api-errors.ts';
@@ -34,6 +34,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
     userId: signedIn(request).userId,
     ip: request.ip,
   });
+  const write = orderWriteHandlers(orders, caller);
 
   app.post(
     '/api/v1/orders/quote',
@@ -66,11 +67,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
         response: { 201: orderSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const answer = await orders.create(caller(request), request.body, key);
-      return reply.status(answer.status as 201).send(answer.body);
-    },
+    write.create,
   );
 
   app.get(
@@ -184,11 +181,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => {
-      const upload = await readMultipart(request, []);
-      if (!upload.file) throw new AppError('BAD_REQUEST', 400);
-      return orders.uploadProof(caller(request), request.params.id, upload.file);
-    },
+    write.uploadProof,
   );
 
   app.post(

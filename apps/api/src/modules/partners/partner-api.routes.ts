@@ -19,8 +19,7 @@ import { apiErrors } from '../../lib/api-errors.ts';
 import { clientKey } from '../../plugins/security.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { readCookie } from '../auth/signed-cookie.ts';
-import { idempotencyKeyOf } from '../orders/idempotency.ts';
-import { readMultipart } from '../orders/order-files.ts';
+import { orderWriteHandlers } from '../orders/order-handlers.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { WalletsService } from '../wallets/wallets.service.ts';
 import { partnerWebhookRoutes } from '../webhooks/webhooks.routes.ts';
@@ -139,6 +138,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
     userId: partnerOf(request).userId,
     ip: request.ip,
   });
+  const write = orderWriteHandlers(orders, caller);
 
   app.post(
     '/api/v1/partner/quotes',
@@ -175,11 +175,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
         response: { 201: orderSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const answer = await orders.create(caller(request), request.body, key);
-      return reply.status(answer.status as 201).send(answer.body);
-    },
+    write.create,
   );
 
   app.get(
@@ -239,11 +235,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => {
-      const upload = await readMultipart(request, []);
-      if (!upload.file) throw new AppError('BAD_REQUEST', 400);
-      return orders.uploadProof(caller(request), request.params.id, upload.file);
-    },
+    write.uploadProof,
   );
 
   app.get(

@@ -6,7 +6,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from '../../../i18n/react.tsx';
 import { addCatalogue, i18nFor } from '../../../i18n/i18n.ts';
 import enUS from '../../../locales/en-US.json';
-import { RecoveryCodes, TotpSecret, TwoFactorForm } from './two-factor-parts.tsx';
+import {
+  RecoveryCodes,
+  TotpSecret,
+  TwoFactorForm,
+  TwoFactorStatePanel,
+} from './two-factor-parts.tsx';
+import type { TwoFactorQuery } from './two-factor-parts.tsx';
 
 beforeAll(() => {
   // rendering Mantine forms in jsdom is slow on a busy machine
@@ -99,5 +105,56 @@ describe('secret and recovery codes', () => {
     expect(secret.getAttribute('data-secret')).toBe('JBSWY3DPEHPK3PXP');
     expect(screen.getByTestId('recovery-codes').textContent).toBe('aaaa-bbbb\ncccc-dddd');
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+  });
+});
+
+describe('two-factor state panel', () => {
+  const query = (over: Partial<TwoFactorQuery<{ on: boolean }>>) => ({
+    isPending: false,
+    isError: false,
+    error: null,
+    data: undefined,
+    refetch: vi.fn(),
+    ...over,
+  });
+  const panel = (q: TwoFactorQuery<{ on: boolean }>, instead?: React.ReactNode) => (
+    <TwoFactorStatePanel
+      query={q}
+      enabled={(data) => data.on}
+      on={() => <p>panel on</p>}
+      off={<p>panel off</p>}
+      instead={instead}
+    />
+  );
+  /** renders the first element, then each next one in its place */
+  const showing = (first: React.ReactNode) => {
+    const { rerender } = renderIt(first);
+    return (next: React.ReactNode) =>
+      rerender(
+        <I18nextProvider i18n={i18nFor('en-US')}>
+          <MantineProvider>{next}</MantineProvider>
+        </I18nextProvider>,
+      );
+  };
+
+  it('shows a loader, then the error with a retry', () => {
+    const show = showing(panel(query({ isPending: true })));
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.queryByText('panel off')).toBeNull();
+    const failed = query({ isError: true, error: new Error('Could not load') });
+    show(panel(failed));
+    expect(screen.getByRole('alert').textContent).toContain('Could not load');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(failed.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the panel of the state, or what replaces it', () => {
+    const show = showing(panel(query({ data: { on: false } })));
+    expect(screen.getByText('panel off')).toBeTruthy();
+    show(panel(query({ data: { on: true } })));
+    expect(screen.getByText('panel on')).toBeTruthy();
+    show(panel(query({ data: { on: true } }), <p>new codes</p>));
+    expect(screen.getByText('new codes')).toBeTruthy();
+    expect(screen.queryByText('panel on')).toBeNull();
   });
 });

@@ -193,3 +193,54 @@ export function RecoveryCodes({
     </>
   );
 }
+
+/** What a section reads of its two-factor query (TanStack Query's result fits). */
+export interface TwoFactorQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * The section's body for the state of its two-factor query: a loader while it loads, the error
+ * with a retry, then the panel for two-factor on or off (or `instead`, the recovery codes just
+ * made, which replace either panel).
+ */
+export function TwoFactorStatePanel<T>({
+  query,
+  enabled,
+  on,
+  off,
+  instead,
+}: {
+  query: TwoFactorQuery<T>;
+  enabled: (data: T) => boolean;
+  on: (data: T) => ReactNode;
+  off: ReactNode;
+  instead?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {query.isPending && (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm">{t('common.loading')}</Text>
+        </Group>
+      )}
+      {query.isError && (
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{query.error?.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {instead ?? (query.data !== undefined && (enabled(query.data) ? on(query.data) : off))}
+    </>
+  );
+}

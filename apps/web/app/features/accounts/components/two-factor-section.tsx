@@ -11,7 +11,6 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -36,6 +35,7 @@ import {
   TotpQr,
   TotpSecret,
   TwoFactorForm,
+  TwoFactorStatePanel,
   type TwoFactorField,
 } from './two-factor-parts.tsx';
 
@@ -83,39 +83,26 @@ export function TwoFactorSection() {
           )}
         </Group>
         <Text size="sm">{t('accounts.twoFactor.intro')}</Text>
-        {state.isPending && (
-          <Group gap="xs">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">{t('common.loading')}</Text>
-          </Group>
-        )}
-        {state.isError && (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{state.error.message}</Text>
-              <Button size="xs" variant="light" onClick={() => void state.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {shownCodes ? (
-          <RecoveryCodesShown codes={shownCodes} onDone={() => setShownCodes(null)} />
-        ) : (
-          state.data &&
-          (state.data.enabled ? (
+        <TwoFactorStatePanel
+          query={state}
+          enabled={(data) => data.enabled}
+          on={(data) => (
             <Stack gap="lg">
               <Text size="sm" data-testid="recovery-codes-left">
-                {t('accounts.twoFactor.codesLeft', { count: state.data.recoveryCodesLeft })}
+                {t('accounts.twoFactor.codesLeft', { count: data.recoveryCodesLeft })}
               </Text>
               <RegenerateCodes onCodes={setShownCodes} />
               <Divider />
               <DisableTwoFactor />
             </Stack>
-          ) : (
-            <EnableTwoFactor onCodes={setShownCodes} />
-          ))
-        )}
+          )}
+          off={<EnableTwoFactor onCodes={setShownCodes} />}
+          instead={
+            shownCodes && (
+              <RecoveryCodesShown codes={shownCodes} onDone={() => setShownCodes(null)} />
+            )
+          }
+        />
       </Stack>
     </Paper>
   );

@@ -29,6 +29,7 @@ import {
   TotpQr,
   TotpSecret,
   TwoFactorForm,
+  TwoFactorStatePanel,
 } from '../../accounts/components/two-factor-parts.tsx';
 import { useTranslation } from '../../../i18n/react.tsx';
 import type { Locale } from '../../../lib/locale.ts';
@@ -86,24 +87,12 @@ export function SecuritySection() {
             {t('admin.security.requiredBody')}
           </Alert>
         )}
-        {profile.isPending && (
-          <Group gap="xs">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">{t('common.loading')}</Text>
-          </Group>
-        )}
-        {profile.isError && (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{profile.error.message}</Text>
-              <Button size="xs" variant="light" onClick={() => void profile.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {profile.data &&
-          (profile.data.twoFactorEnabled ? <DisableTwoFactor /> : <EnableTwoFactor />)}
+        <TwoFactorStatePanel
+          query={profile}
+          enabled={(data) => data.twoFactorEnabled}
+          on={() => <DisableTwoFactor />}
+          off={<EnableTwoFactor />}
+        />
         <Divider />
         <MandatorySetting ownTwoFactor={profile.data?.twoFactorEnabled ?? false} />
       </Stack>
